@@ -1,0 +1,192 @@
+// The client router: renders the current RSC payload and moves between pages by fetching the
+// target's payload. A navigation is a state update inside a transition, so the old page stays
+// interactive until the new one can show, and a newer navigation simply replaces the state of
+// an older one. History and scroll are touched only when the new page commits.
+import {
+  type ReactNode,
+  use,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useTransition,
+} from 'react'
+import type { RscPayload } from '../payload.ts'
+import { fetchPayload } from './fetch-payload.ts'
+import { type NavigateOptions, NavigationContext, type RouterApi } from './navigation-context.tsx'
+
+type Action = 'initial' | 'push' | 'replace' | 'pop' | 'refresh'
+
+interface Navigation {
+  /** Identifies the history entry, so back/forward find its page and scroll position. */
+  key: string
+  /** Pathname and search. */
+  url: string
+  hash: string
+  payload: RscPayload | Promise<RscPayload>
+  action: Action
+  scroll: boolean
+}
+
+/** Pages of the history entries of this tab, for instant back/forward; the oldest go first. */
+const HISTORY_PAYLOADS_KEPT = 50
+const payloadsByKey = new Map<string, RscPayload | Promise<RscPayload>>()
+const scrollByKey = new Map<string, number>()
+
+function rememberPayload(key: string, payload: RscPayload | Promise<RscPayload>) {
+  payloadsByKey.delete(key)
+  payloadsByKey.set(key, payload)
+  if (payloadsByKey.size > HISTORY_PAYLOADS_KEPT) {
+    const oldest = payloadsByKey.keys().next().value
+    if (oldest !== undefined) payloadsByKey.delete(oldest)
+  }
+}
+
+const newKey = () => Math.random().toString(36).slice(2, 10)
+
+function currentUrl(): string {
+  return location.pathname + location.search
+}
+
+function scrollToHashOrTop(hash: string) {
+  const id = decodeURIComponent(hash.slice(1))
+  const target = id ? document.getElementById(id) : null
+  if (target) target.scrollIntoView()
+  else window.scrollTo(0, 0)
+}
+
+/** The navigation whose fetch has not committed yet; a newer one aborts it. */
+let inflight: AbortController | null = null
+
+function loadPayload(href: string, fallback: 'assign' | 'replace'): Promise<RscPayload> {
+  inflight?.abort()
+  const controller = new AbortController()
+  inflight = controller
+  return fetchPayload(href, controller.signal).catch(() => {
+    // Not a payload of this app (network error, HTML, a proxy's error page): let the browser
+    // load the URL as a document, so the user is never stuck. Superseded fetches just stop.
+    if (!controller.signal.aborted) location[fallback](href)
+    return new Promise<never>(() => {})
+  })
+}
+
+function PayloadView({
+  navigation,
+  pendingUrl,
+  router,
+}: {
+  navigation: Navigation
+  pendingUrl: string | null
+  router: RouterApi
+}): ReactNode {
+  const payload =
+    navigation.payload instanceof Promise ? use(navigation.payload) : navigation.payload
+  return (
+    <NavigationContext value={{ url: navigation.url, params: payload.params, router, pendingUrl }}>
+      {payload.tree}
+    </NavigationContext>
+  )
+}
+
+export function Router({ initial }: { initial: RscPayload }) {
+  const [navigation, setNavigation] = useState<Navigation>(() => ({
+    key: (history.state as { key?: string } | null)?.key ?? newKey(),
+    url: currentUrl(),
+    hash: location.hash,
+    payload: initial,
+    action: 'initial',
+    scroll: false,
+  }))
+  const [requestedUrl, setRequestedUrl] = useState<string | null>(null)
+  const [isPending, startTransition] = useTransition()
+  const committed = useRef(navigation)
+
+  const router = useMemo<RouterApi>(() => {
+    const start = (next: Navigation) => {
+      setRequestedUrl(next.url)
+      startTransition(() => setNavigation(next))
+    }
+    const go = (href: string, action: 'push' | 'replace', options?: NavigateOptions) => {
+      const url = new URL(href, location.href)
+      const fallback = action === 'push' ? 'assign' : 'replace'
+      if (url.origin !== location.origin) return location[fallback](url.href)
+      start({
+        key: newKey(),
+        url: url.pathname + url.search,
+        hash: url.hash,
+        payload: loadPayload(url.href, fallback),
+        action,
+        scroll: options?.scroll ?? true,
+      })
+    }
+    return {
+      push: (href, options) => go(href, 'push', options),
+      replace: (href, options) => go(href, 'replace', options),
+      refresh: () =>
+        start({
+          ...committed.current,
+          payload: loadPayload(location.href, 'replace'),
+          action: 'refresh',
+          scroll: false,
+        }),
+      back: () => history.back(),
+      forward: () => history.forward(),
+      prefetch: () => {},
+    }
+  }, [])
+
+  // Commit: the new page is on screen; now record it in history and scroll.
+  useLayoutEffect(() => {
+    const { action, key, url, hash } = navigation
+    committed.current = navigation
+    inflight = null
+    rememberPayload(key, navigation.payload)
+    if (action === 'push') history.pushState({ key }, '', url + hash)
+    else if (action === 'replace' || action === 'initial')
+      history.replaceState({ key }, '', url + hash)
+    if (action === 'pop') window.scrollTo(0, scrollByKey.get(key) ?? 0)
+    else if (navigation.scroll) scrollToHashOrTop(hash)
+  }, [navigation])
+
+  useEffect(() => {
+    history.scrollRestoration = 'manual'
+    const onScroll = () => scrollByKey.set(committed.current.key, window.scrollY)
+    const onPopState = (event: PopStateEvent) => {
+      const stateKey = (event.state as { key?: string } | null)?.key
+      const url = currentUrl()
+      // A hash change within the page (the browser's own entry, or back to ours) is the
+      // browser's to scroll.
+      if (url === committed.current.url && (!stateKey || stateKey === committed.current.key)) return
+      const key = stateKey ?? newKey()
+      setRequestedUrl(url)
+      startTransition(() =>
+        setNavigation({
+          key,
+          url,
+          hash: location.hash,
+          payload: payloadsByKey.get(key) ?? loadPayload(location.href, 'replace'),
+          action: 'pop',
+          scroll: true,
+        }),
+      )
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    window.addEventListener('popstate', onPopState)
+    // Server code changed in development: re-render the page, keeping client state.
+    import.meta.hot?.on('rsc:update', router.refresh)
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+      window.removeEventListener('popstate', onPopState)
+      import.meta.hot?.off('rsc:update', router.refresh)
+    }
+  }, [router])
+
+  return (
+    <PayloadView
+      navigation={navigation}
+      pendingUrl={isPending ? requestedUrl : null}
+      router={router}
+    />
+  )
+}

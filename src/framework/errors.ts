@@ -1,0 +1,58 @@
+// Server errors: the digest that ties what a user sees to the server log, and the one log line.
+
+/** Errors React and the framework pass around may carry a digest. */
+export interface DigestError extends Error {
+  digest?: string
+}
+
+function hasDigest(error: unknown): error is { digest: string } {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'digest' in error &&
+    typeof error.digest === 'string'
+  )
+}
+
+/** FNV-1a, 32 bits, as a decimal string: short, stable across processes, no crypto needed. */
+export function hashDigest(text: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return String(hash >>> 0)
+}
+
+export function digestOf(error: unknown): string {
+  if (hasDigest(error)) return error.digest
+  if (error instanceof Error) return hashDigest(`${error.message}\n${error.stack ?? ''}`)
+  return hashDigest(String(error))
+}
+
+const logged = new WeakSet<object>()
+
+/**
+ * React's `onError` for the rsc environment: logs the error once with its digest and returns the
+ * digest, which React sends to the client in place of the message in production.
+ */
+export function reportServerError(error: unknown): string {
+  const digest = digestOf(error)
+  if (typeof error === 'object' && error !== null) {
+    if (logged.has(error)) return digest
+    logged.add(error)
+  }
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
+  console.error(`[server error] digest=${digest}\n${detail}`)
+  return digest
+}
+
+/**
+ * React DOM's `onError` during SSR. An error that already has a digest came out of the RSC
+ * payload and was logged where it was thrown; anything else was thrown by a client component
+ * while rendering HTML and is logged here.
+ */
+export function reportSsrError(error: unknown): string {
+  if (hasDigest(error)) return error.digest
+  return reportServerError(error)
+}

@@ -1,0 +1,58 @@
+// Every URL, header and content-type convention of the wire protocol lives here.
+// docs/protocol.md describes them for people who embed or debug the runtime.
+
+/** A page's RSC payload is served at its own URL, so CDNs can cache it without `Vary`. */
+export const PAYLOAD_SUFFIX = '_.rsc'
+
+export const CONTENT_TYPE_PAYLOAD = 'text/x-component'
+export const CONTENT_TYPE_HTML = 'text/html; charset=utf-8'
+export const CONTENT_TYPE_TEXT = 'text/plain; charset=utf-8'
+
+/** Request header that carries a server function's id on a JavaScript call. */
+export const HEADER_ACTION_ID = 'x-rsc-action'
+
+/** Global array the document's inline scripts push payload chunks into. */
+export const INLINE_PAYLOAD_GLOBAL = '__RSC_PAYLOAD'
+
+export type RequestKind =
+  /** GET/HEAD of a page: HTML with the payload inlined. */
+  | 'document'
+  /** GET of a page's payload URL: the RSC payload alone. */
+  | 'payload'
+  /** POST from `callServer`: the function id is in a header, arguments in the body. */
+  | 'action'
+  /** POST of a `<form action>` without JavaScript: React's form encoding. */
+  | 'form-action'
+  /** Any other method on a page URL. */
+  | 'other'
+
+export interface ParsedRequest {
+  kind: RequestKind
+  /** The page URL the request is about, with the payload suffix removed and the query kept. */
+  url: URL
+  /** Set when kind is 'action'. */
+  actionId?: string
+}
+
+/** The payload URL of a page URL: `/` → `/_.rsc`, `/notes/1?q` → `/notes/1_.rsc?q`. Same-origin path. */
+export function toPayloadUrl(href: string | URL, base = 'http://localhost'): string {
+  const url = new URL(href, base)
+  const path = url.pathname.replace(/\/$/, '')
+  return `${path === '' ? '/' : path}${PAYLOAD_SUFFIX}${url.search}`
+}
+
+export function parseRequest(request: Request): ParsedRequest {
+  const url = new URL(request.url)
+  const method = request.method
+  if (url.pathname.endsWith(PAYLOAD_SUFFIX)) {
+    url.pathname = url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'
+    return { kind: method === 'GET' || method === 'HEAD' ? 'payload' : 'other', url }
+  }
+  if (method === 'GET' || method === 'HEAD') return { kind: 'document', url }
+  if (method === 'POST') {
+    const actionId = request.headers.get(HEADER_ACTION_ID)
+    if (actionId !== null) return { kind: 'action', url, actionId }
+    return { kind: 'form-action', url }
+  }
+  return { kind: 'other', url }
+}

@@ -1,0 +1,123 @@
+// The per-request store: the request, its cookies and what the response must carry back.
+// AsyncLocalStorage keeps concurrent requests apart without passing a context through props.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { parseCookie, type SerializeOptions, stringifySetCookie } from 'cookie'
+
+/** Where the code runs decides whether cookies may be written (as in Next.js). */
+export type RequestPhase = 'render' | 'action' | 'handler'
+
+interface RequestStore {
+  request: Request
+  phase: RequestPhase
+  cookies: Map<string, string>
+  /** Set-Cookie values to send with the response. */
+  setCookies: string[]
+  /** Why this render is dynamic, if it is; undefined while it could still be static. */
+  dynamicReason?: string
+}
+
+const storage = new AsyncLocalStorage<RequestStore>()
+
+export function runWithRequest<T>(request: Request, phase: RequestPhase, fn: () => T): T {
+  const parsed = parseCookie(request.headers.get('cookie') ?? '')
+  const cookies = new Map<string, string>()
+  for (const [name, value] of Object.entries(parsed))
+    if (value !== undefined) cookies.set(name, value)
+  return storage.run({ request, phase, cookies, setCookies: [] }, fn)
+}
+
+function currentStore(api: string): RequestStore {
+  const store = storage.getStore()
+  if (!store) {
+    throw new Error(
+      `${api} was called outside a request. Call it from a server component, a server function or a route handler while it handles a request.`,
+    )
+  }
+  return store
+}
+
+/** Moves the store into a new phase, e.g. from running a server function to rendering. */
+export function setRequestPhase(phase: RequestPhase): void {
+  currentStore('setRequestPhase()').phase = phase
+}
+
+/** Records that the current render depends on the request, so it cannot be served statically. */
+export function markDynamic(reason: string): void {
+  const store = storage.getStore()
+  if (store && store.dynamicReason === undefined) store.dynamicReason = reason
+}
+
+export function getDynamicReason(): string | undefined {
+  return storage.getStore()?.dynamicReason
+}
+
+export function getSetCookieHeaders(): readonly string[] {
+  return storage.getStore()?.setCookies ?? []
+}
+
+export interface Cookie {
+  name: string
+  value: string
+}
+
+export interface CookieStore {
+  get(name: string): Cookie | undefined
+  getAll(): Cookie[]
+  has(name: string): boolean
+  /** Only in server functions and route handlers: a render cannot change its response's headers. */
+  set(name: string, value: string, options?: SerializeOptions): void
+  delete(name: string): void
+}
+
+function cookieStore(store: RequestStore): CookieStore {
+  const assertWritable = (method: string) => {
+    if (store.phase === 'render') {
+      throw new Error(
+        `cookies().${method}() can only be called in a server function or a route handler, not while rendering a component.`,
+      )
+    }
+  }
+  return {
+    get: (name) => {
+      const value = store.cookies.get(name)
+      return value === undefined ? undefined : { name, value }
+    },
+    getAll: () => [...store.cookies].map(([name, value]) => ({ name, value })),
+    has: (name) => store.cookies.has(name),
+    set(name, value, options) {
+      assertWritable('set')
+      store.cookies.set(name, value)
+      store.setCookies.push(stringifySetCookie(name, value, { path: '/', ...options }))
+    },
+    delete(name) {
+      assertWritable('delete')
+      store.cookies.delete(name)
+      store.setCookies.push(stringifySetCookie(name, '', { path: '/', maxAge: 0 }))
+    },
+  }
+}
+
+/** The request's cookies, as in Next.js 15+: awaitable, and reading them makes the render dynamic. */
+export function cookies(): Promise<CookieStore> {
+  const store = currentStore('cookies()')
+  markDynamic('cookies()')
+  return Promise.resolve(cookieStore(store))
+}
+
+/** The request's headers, read-only; reading them makes the render dynamic. */
+export function headers(): Promise<Headers> {
+  const store = currentStore('headers()')
+  markDynamic('headers()')
+  return Promise.resolve(readOnlyHeaders(store.request.headers))
+}
+
+function readOnlyHeaders(source: Headers): Headers {
+  const copy = new Headers(source)
+  const refuse = () => {
+    throw new Error('headers() is read-only; set response headers in a route handler instead.')
+  }
+  copy.set = refuse
+  copy.append = refuse
+  copy.delete = refuse
+  return copy
+}

@@ -1,0 +1,227 @@
+// The route table: built once from the file paths under src/routes, pure (no I/O), so the same
+// code validates at build time (vite-plugin.ts), serves at run time (routes.ts) and is unit-tested.
+
+/** File names that make routes; every other file under src/routes is an ordinary module. */
+export const SEGMENT_FILES = [
+  'page',
+  'layout',
+  'loading',
+  'error',
+  'not-found',
+  'unauthorized',
+  'forbidden',
+  'global-error',
+  'route',
+] as const
+export type SegmentFileKind = (typeof SEGMENT_FILES)[number]
+
+const SOURCE_EXTENSION = /\.(tsx|ts|jsx|js)$/
+
+export type Params = Record<string, string | string[]>
+
+type SegmentKind = 'static' | 'dynamic' | 'catch-all' | 'optional-catch-all' | 'group'
+
+/** One folder of src/routes: its conventional files, keyed by kind, as file paths. */
+export interface RouteDirectory {
+  /** Folder path relative to src/routes, '' for the root. */
+  dir: string
+  kind: SegmentKind
+  /** Literal name for static segments, parameter name for dynamic ones. */
+  name: string
+  files: Partial<Record<SegmentFileKind, string>>
+}
+
+/** A URL-addressable leaf: a folder with a `page` or a `route` file. */
+export interface Route {
+  /** Folders from the root to the leaf; layouts and boundaries are read from these. */
+  chain: RouteDirectory[]
+  /** The URL-producing folders of the chain (groups removed). */
+  pattern: RouteDirectory[]
+  /** The leaf's page or route file. */
+  file: string
+  type: 'page' | 'handler'
+}
+
+export interface RouteMatch {
+  route: Route
+  params: Params
+}
+
+export interface RouteTable {
+  routes: Route[]
+  root: RouteDirectory
+  match(pathname: string): RouteMatch | null
+}
+
+export class RouteConflictError extends Error {
+  constructor(
+    readonly url: string,
+    readonly files: [string, string],
+  ) {
+    super(
+      `Two routes resolve to the same URL ${url}: ${files[0]} and ${files[1]}. ` +
+        'Remove or rename one of them.',
+    )
+    this.name = 'RouteConflictError'
+  }
+}
+
+function classify(folder: string): Pick<RouteDirectory, 'kind' | 'name'> {
+  let m = /^\[\[\.\.\.([^\]]+)\]\]$/.exec(folder)
+  if (m) return { kind: 'optional-catch-all', name: m[1]! }
+  m = /^\[\.\.\.([^\]]+)\]$/.exec(folder)
+  if (m) return { kind: 'catch-all', name: m[1]! }
+  m = /^\[([^\]]+)\]$/.exec(folder)
+  if (m) return { kind: 'dynamic', name: m[1]! }
+  if (/^\(.+\)$/.test(folder)) return { kind: 'group', name: folder }
+  return { kind: 'static', name: folder }
+}
+
+/** Static beats dynamic beats catch-all beats optional catch-all, segment by segment. */
+const RANK: Record<SegmentKind, number> = {
+  static: 0,
+  dynamic: 1,
+  'catch-all': 2,
+  'optional-catch-all': 3,
+  group: -1,
+}
+
+function compareRoutes(a: Route, b: Route): number {
+  const length = Math.max(a.pattern.length, b.pattern.length)
+  for (let i = 0; i < length; i++) {
+    const x = a.pattern[i]
+    const y = b.pattern[i]
+    // A shorter pattern that ran out first is more specific than a longer catch-all prefix.
+    if (!x) return -1
+    if (!y) return 1
+    const diff = RANK[x.kind] - RANK[y.kind]
+    if (diff !== 0) return diff
+  }
+  return 0
+}
+
+/** The URL shapes a route answers, for conflict detection: `[id]` and `[slug]` are one shape. */
+function shapesOf(route: Route): string[] {
+  const parts = route.pattern.map((d) =>
+    d.kind === 'static' ? d.name : d.kind === 'dynamic' ? '[]' : '[...]',
+  )
+  const last = route.pattern.at(-1)
+  const shapes = [`/${parts.join('/')}`]
+  // An optional catch-all also answers its parent URL.
+  if (last?.kind === 'optional-catch-all') shapes.push(`/${parts.slice(0, -1).join('/')}`)
+  return shapes
+}
+
+/**
+ * @param files paths relative to src/routes, with forward slashes (`notes/[id]/page.tsx`).
+ * @throws RouteConflictError when two routes resolve to the same URL.
+ */
+export function createRouteTable(files: readonly string[]): RouteTable {
+  const directories = new Map<string, RouteDirectory>()
+  const directoryOf = (dir: string): RouteDirectory => {
+    let entry = directories.get(dir)
+    if (!entry) {
+      const folder = dir.split('/').at(-1) ?? ''
+      entry = { dir, ...(dir === '' ? { kind: 'group', name: '' } : classify(folder)), files: {} }
+      directories.set(dir, entry)
+    }
+    return entry
+  }
+  directoryOf('')
+
+  for (const file of files) {
+    const slash = file.lastIndexOf('/')
+    const dir = slash === -1 ? '' : file.slice(0, slash)
+    const base = file.slice(slash + 1).replace(SOURCE_EXTENSION, '')
+    if (base === file.slice(slash + 1)) continue
+    if (!(SEGMENT_FILES as readonly string[]).includes(base)) continue
+    const entry = directoryOf(dir)
+    const kind = base as SegmentFileKind
+    const existing = entry.files[kind]
+    if (existing) throw new RouteConflictError(`/${dir}`, [existing, file])
+    entry.files[kind] = file
+  }
+
+  const routes: Route[] = []
+  for (const entry of directories.values()) {
+    const { page, route: handler } = entry.files
+    if (page && handler) throw new RouteConflictError(`/${entry.dir}`, [page, handler])
+    const file = page ?? handler
+    if (!file) continue
+    const chain: RouteDirectory[] = []
+    let dir = entry.dir
+    for (;;) {
+      chain.unshift(directoryOf(dir))
+      if (dir === '') break
+      dir = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : ''
+    }
+    const pattern = chain.filter((d) => d.kind !== 'group')
+    routes.push({ chain, pattern, file, type: page ? 'page' : 'handler' })
+  }
+
+  const byShape = new Map<string, Route>()
+  for (const route of routes) {
+    for (const shape of shapesOf(route)) {
+      const other = byShape.get(shape)
+      if (other) throw new RouteConflictError(shape, [other.file, route.file])
+      byShape.set(shape, route)
+    }
+  }
+
+  routes.sort(compareRoutes)
+  return { routes, root: directoryOf(''), match: (pathname) => matchRoute(routes, pathname) }
+}
+
+function matchRoute(routes: Route[], pathname: string): RouteMatch | null {
+  let segments: string[]
+  try {
+    segments = pathname
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s))
+  } catch {
+    return null // malformed percent-encoding matches nothing
+  }
+  for (const route of routes) {
+    const params = matchPattern(route.pattern, segments)
+    if (params) return { route, params }
+  }
+  return null
+}
+
+function matchPattern(pattern: RouteDirectory[], segments: string[]): Params | null {
+  const params: Params = {}
+  for (let i = 0; i < pattern.length; i++) {
+    const part = pattern[i]!
+    const segment = segments[i]
+    switch (part.kind) {
+      case 'static':
+        if (segment !== part.name) return null
+        break
+      case 'dynamic':
+        if (segment === undefined) return null
+        params[part.name] = segment
+        break
+      case 'catch-all':
+      case 'optional-catch-all': {
+        const rest = segments.slice(i)
+        if (rest.length === 0 && part.kind === 'catch-all') return null
+        if (rest.length > 0) params[part.name] = rest
+        return params
+      }
+    }
+  }
+  return segments.length === pattern.length ? params : null
+}
+
+/** The params a folder of the chain can see: those of its own and its ancestors' segments. */
+export function paramsUpTo(route: Route, depth: number, params: Params): Params {
+  const visible: Params = {}
+  for (const dir of route.chain.slice(0, depth + 1)) {
+    const value = params[dir.name]
+    if (dir.kind !== 'static' && dir.kind !== 'group' && value !== undefined) {
+      visible[dir.name] = value
+    }
+  }
+  return visible
+}

@@ -1,0 +1,50 @@
+// `npm start`: the production build served by Node. Static assets by sirv (hashed ones cached
+// for a year), compression that flushes every chunk so streaming survives it, the framework's
+// Fetch handler through node-fetch-server, and a graceful stop on SIGTERM.
+import { createServer } from 'node:http'
+import { fileURLToPath } from 'node:url'
+import { constants as zlib } from 'node:zlib'
+import { createRequestListener } from '@remix-run/node-fetch-server'
+import compression from 'compression'
+import sirv from 'sirv'
+import handler from '../entry.rsc.tsx'
+
+const CLIENT_DIR = fileURLToPath(new URL('../client', import.meta.url))
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const SHUTDOWN_GRACE_MS = 10_000
+
+const serveAssets = sirv(CLIENT_DIR, {
+  etag: true,
+  setHeaders(res, pathname) {
+    // Vite content-hashes everything under /assets/; other public files may change in place.
+    if (pathname.startsWith('/assets/')) res.setHeader('cache-control', IMMUTABLE)
+  },
+})
+const compress = compression({
+  flush: zlib.Z_SYNC_FLUSH,
+  brotli: { flush: zlib.BROTLI_OPERATION_FLUSH },
+})
+const renderApp = createRequestListener(handler)
+
+// compression's types name Express's request and response; it only uses Node's.
+type CompressArgs = Parameters<typeof compress>
+const server = createServer((req, res) => {
+  compress(req as CompressArgs[0], res as CompressArgs[1], () =>
+    serveAssets(req, res, () => renderApp(req, res)),
+  )
+})
+
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST ?? '127.0.0.1'
+server.listen(port, host, () => {
+  console.log(`Listening on http://${host}:${port}`)
+})
+
+function shutdown(signal: string) {
+  console.log(`${signal}: finishing in-flight requests, then exiting.`)
+  server.close(() => process.exit(0))
+  server.closeIdleConnections()
+  setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref()
+}
+process.once('SIGTERM', () => shutdown('SIGTERM'))
+process.once('SIGINT', () => shutdown('SIGINT'))

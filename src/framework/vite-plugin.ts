@@ -1,0 +1,55 @@
+// The framework as a Vite plugin: the three environments of @vitejs/plugin-rsc with the
+// framework's entries, a self-contained server build, and route validation at build time.
+import { readdirSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import rsc from '@vitejs/plugin-rsc'
+import type { Plugin, PluginOption } from 'vite'
+import { createRouteTable } from './route-table.ts'
+
+const own = (file: string) => fileURLToPath(new URL(file, import.meta.url))
+
+function listRouteFiles(routesDir: string): string[] {
+  return readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
+    .map((file) => relative(routesDir, join(routesDir, file)).split(sep).join('/'))
+    .filter((file) => /\.(tsx|ts|jsx|js)$/.test(file))
+}
+
+/** Two routes for one URL fail the build with both file names (dev shows the same error). */
+function validateRoutes(): Plugin {
+  return {
+    name: 'framework:validate-routes',
+    apply: 'build',
+    buildStart() {
+      createRouteTable(listRouteFiles(join(process.cwd(), 'src/routes')))
+    },
+  }
+}
+
+export function framework(): PluginOption[] {
+  return [
+    rsc({
+      entries: {
+        rsc: own('./entry.rsc.tsx'),
+        ssr: own('./entry.ssr.tsx'),
+        client: own('./entry.browser.tsx'),
+      },
+    }),
+    react(),
+    {
+      name: 'framework:server-build',
+      config: () => ({
+        environments: {
+          // Bundle every dependency so dist/ runs without node_modules.
+          rsc: {
+            resolve: { noExternal: true },
+            build: { rollupOptions: { input: { server: own('./server/node.ts') } } },
+          },
+          ssr: { resolve: { noExternal: true } },
+        },
+      }),
+    },
+    validateRoutes(),
+  ]
+}

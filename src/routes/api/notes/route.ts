@@ -1,0 +1,20 @@
+import { notes } from '../../_components/notes-data.ts'
+
+/** GET /api/notes: every note as JSON. */
+export async function GET(): Promise<Response> {
+  return Response.json({ notes })
+}
+
+/** POST /api/notes with `{ "query": "..." }`: the notes whose title or body contains it. */
+export async function POST(request: Request): Promise<Response> {
+  const body: unknown = await request.json().catch(() => null)
+  const query = typeof body === 'object' && body && 'query' in body ? body.query : undefined
+  if (typeof query !== 'string') {
+    return Response.json({ error: 'Send a JSON body with a string "query".' }, { status: 400 })
+  }
+  const needle = query.toLowerCase()
+  const matches = notes.filter((note) =>
+    `${note.title} ${note.body}`.toLowerCase().includes(needle),
+  )
+  return Response.json({ query, notes: matches })
+}

@@ -1,0 +1,21 @@
+import { Link } from '#framework/client'
+import { notes } from './_components/notes-data.ts'
+
+export default function HomePage() {
+  const recent = notes.slice(-3).reverse()
+  return (
+    <>
+      <title>Notebook</title>
+      <h1>Notebook</h1>
+      <p>A small notebook, server-rendered with React Server Components.</p>
+      <h2>Recent notes</h2>
+      <ul>
+        {recent.map((note) => (
+          <li key={note.id}>
+            <Link href={`/notes/${note.id}`}>{note.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}

@@ -1,0 +1,3 @@
+export default function StatsLoading() {
+  return <p className="skeleton">Counting notes…</p>
+}

@@ -1,0 +1,17 @@
+import { allTags, notes } from '../_components/notes-data.ts'
+
+/** Stands in for a slow query, so the page streams in behind loading.tsx. */
+const STATS_DELAY_MS = 1500
+
+export default async function StatsPage() {
+  await new Promise((resolve) => setTimeout(resolve, STATS_DELAY_MS))
+  return (
+    <>
+      <title>Stats · Notebook</title>
+      <h1>Stats</h1>
+      <p data-testid="stats">
+        {notes.length} notes, {allTags.length} tags
+      </p>
+    </>
+  )
+}
