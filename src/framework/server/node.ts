@@ -37,7 +37,10 @@ const server = createServer((req, res) => {
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
 server.listen(port, host, () => {
-  console.log(`Listening on http://${host}:${port}`)
+  const address = server.address()
+  // PORT=0 picks a free port; print the real one (tests read this line).
+  const actualPort = typeof address === 'object' && address ? address.port : port
+  console.log(`Listening on http://${host}:${actualPort}`)
 })
 
 function shutdown(signal: string) {
