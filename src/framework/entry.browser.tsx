@@ -1,11 +1,13 @@
 // The browser entry: decode the inlined payload, hydrate the document, start the router.
-import { createFromReadableStream } from '@vitejs/plugin-rsc/browser'
+import { createFromReadableStream, setServerCallback } from '@vitejs/plugin-rsc/browser'
 import { hydrateRoot } from 'react-dom/client'
+import { callServer } from './client/call-server.ts'
 import { readInlinePayload } from './client/inline-payload.ts'
 import { Router } from './client/router.tsx'
 import type { RscPayload } from './payload.ts'
 
 async function main() {
+  setServerCallback(callServer)
   const initial = await createFromReadableStream<RscPayload>(readInlinePayload())
   hydrateRoot(document, <Router initial={initial} />, { formState: initial.formState })
 }

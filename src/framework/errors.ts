@@ -1,4 +1,5 @@
 // Server errors: the digest that ties what a user sees to the server log, and the one log line.
+import { parseInterrupt } from './interrupts.ts'
 
 /** Errors React and the framework pass around may carry a digest. */
 export interface DigestError extends Error {
@@ -38,6 +39,7 @@ const logged = new WeakSet<object>()
  */
 export function reportServerError(error: unknown): string {
   const digest = digestOf(error)
+  if (parseInterrupt(error)) return digest // control flow, not a failure
   if (typeof error === 'object' && error !== null) {
     if (logged.has(error)) return digest
     logged.add(error)

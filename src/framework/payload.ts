@@ -12,4 +12,13 @@ export interface RscPayload {
   params: Params
   /** `useActionState` state after a form posted without JavaScript. */
   formState?: ReactFormState
+  /** After a server function call: what it returned, or its error (digest only in production). */
+  returnValue?: Promise<unknown>
+  /** A server function redirected: the tree is the target's; the client moves to `url`. */
+  redirect?: {
+    url: string
+    type: 'push' | 'replace'
+    /** Another origin or a route handler: the browser must load `url` as a document. */
+    document: boolean
+  }
 }

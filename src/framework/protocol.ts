@@ -19,7 +19,7 @@ export type RequestKind =
   | 'document'
   /** GET of a page's payload URL: the RSC payload alone. */
   | 'payload'
-  /** POST from `callServer`: the function id is in a header, arguments in the body. */
+  /** POST from `callServer` (to the page's payload URL): function id in a header, arguments in the body. */
   | 'action'
   /** POST of a `<form action>` without JavaScript: React's form encoding. */
   | 'form-action'
@@ -44,15 +44,14 @@ export function toPayloadUrl(href: string | URL, base = 'http://localhost'): str
 export function parseRequest(request: Request): ParsedRequest {
   const url = new URL(request.url)
   const method = request.method
-  if (url.pathname.endsWith(PAYLOAD_SUFFIX)) {
-    url.pathname = url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'
-    return { kind: method === 'GET' || method === 'HEAD' ? 'payload' : 'other', url }
-  }
-  if (method === 'GET' || method === 'HEAD') return { kind: 'document', url }
+  const isPayloadUrl = url.pathname.endsWith(PAYLOAD_SUFFIX)
+  if (isPayloadUrl) url.pathname = url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'
+  const readOnly = method === 'GET' || method === 'HEAD'
+  if (readOnly) return { kind: isPayloadUrl ? 'payload' : 'document', url }
   if (method === 'POST') {
     const actionId = request.headers.get(HEADER_ACTION_ID)
     if (actionId !== null) return { kind: 'action', url, actionId }
-    return { kind: 'form-action', url }
+    if (!isPayloadUrl) return { kind: 'form-action', url }
   }
   return { kind: 'other', url }
 }

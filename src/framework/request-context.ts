@@ -18,7 +18,11 @@ interface RequestStore {
 
 const storage = new AsyncLocalStorage<RequestStore>()
 
-export function runWithRequest<T>(request: Request, phase: RequestPhase, fn: () => T): T {
+export function runWithRequest<T>(
+  request: Request,
+  fn: () => T,
+  phase: RequestPhase = 'render',
+): T {
   const parsed = parseCookie(request.headers.get('cookie') ?? '')
   const cookies = new Map<string, string>()
   for (const [name, value] of Object.entries(parsed))
@@ -51,8 +55,14 @@ export function getDynamicReason(): string | undefined {
   return storage.getStore()?.dynamicReason
 }
 
-export function getSetCookieHeaders(): readonly string[] {
-  return storage.getStore()?.setCookies ?? []
+/** Adds the Set-Cookie headers that server code asked for to `response`. */
+export function withSetCookies(response: Response): Response {
+  const setCookies = storage.getStore()?.setCookies ?? []
+  if (setCookies.length === 0) return response
+  // Responses from Response.redirect() or fetch() have immutable headers: copy first.
+  const copy = new Response(response.body, response)
+  for (const value of setCookies) copy.headers.append('set-cookie', value)
+  return copy
 }
 
 export interface Cookie {

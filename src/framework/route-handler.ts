@@ -1,6 +1,6 @@
 // `route.ts` files: one exported function per HTTP method, Request in, Response out.
 import { CONTENT_TYPE_TEXT } from './protocol.ts'
-import { getSetCookieHeaders, runWithRequest } from './request-context.ts'
+import { setRequestPhase } from './request-context.ts'
 import type { Params } from './route-table.ts'
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
@@ -39,12 +39,6 @@ export async function handleRoute(
       headers: { allow, 'content-type': CONTENT_TYPE_TEXT },
     })
   }
-  return runWithRequest(request, 'handler', async () => {
-    const response = await handler(request, { params: Promise.resolve(params) })
-    const setCookies = getSetCookieHeaders()
-    if (setCookies.length === 0) return response
-    const withCookies = new Response(response.body, response)
-    for (const value of setCookies) withCookies.headers.append('set-cookie', value)
-    return withCookies
-  })
+  setRequestPhase('handler')
+  return handler(request, { params: Promise.resolve(params) })
 }

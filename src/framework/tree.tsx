@@ -3,7 +3,10 @@
 // Each level's child is keyed by its URL segment, so a layout keeps its state across
 // navigations while a page whose params changed mounts afresh.
 import { type ComponentType, Fragment, type ReactNode, Suspense } from 'react'
+import ForbiddenScreen from '../fallbacks/forbidden.tsx'
 import NotFoundScreen from '../fallbacks/not-found.tsx'
+import UnauthorizedScreen from '../fallbacks/unauthorized.tsx'
+import type { FallbackStatus } from './interrupts.ts'
 import { markDynamic } from './request-context.ts'
 import { type Params, paramsUpTo, type Route, type RouteDirectory } from './route-table.ts'
 import { loadRouteModule } from './routes.ts'
@@ -101,8 +104,19 @@ export async function buildPageTree(route: Route, params: Params, url: URL): Pro
   return wrapInSegments(route.chain, route, params, page)
 }
 
-/** An unknown URL: the root layout around the root `not-found` screen (or the default one). */
-export async function buildNotFoundTree(root: RouteDirectory): Promise<ReactNode> {
-  const NotFound = root.files['not-found'] ? await loadComponent(root.files['not-found']) : null
-  return wrapInSegments([root], null, {}, NotFound ? <NotFound /> : <NotFoundScreen />)
+const FALLBACKS = {
+  404: { file: 'not-found', Default: NotFoundScreen },
+  401: { file: 'unauthorized', Default: UnauthorizedScreen },
+  403: { file: 'forbidden', Default: ForbiddenScreen },
+} as const
+
+/** The root layout around the root's fallback screen for `status` (or the default one). */
+export async function buildFallbackTree(
+  root: RouteDirectory,
+  status: FallbackStatus,
+): Promise<ReactNode> {
+  const { file, Default } = FALLBACKS[status]
+  const own = root.files[file]
+  const Screen = own ? await loadComponent(own) : (Default as AnyComponent)
+  return wrapInSegments([root], null, {}, <Screen />)
 }

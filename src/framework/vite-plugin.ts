@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import rsc from '@vitejs/plugin-rsc'
 import type { Plugin, PluginOption } from 'vite'
+import type { FrameworkOptions } from './config.ts'
 import { createRouteTable } from './route-table.ts'
 
 const own = (file: string) => fileURLToPath(new URL(file, import.meta.url))
@@ -27,7 +28,20 @@ function validateRoutes(): Plugin {
   }
 }
 
-export function framework(): PluginOption[] {
+const OPTIONS_MODULE = 'virtual:framework/options'
+
+/** Makes the options given to framework() available to the server as a module. */
+function options(values: FrameworkOptions): Plugin {
+  return {
+    name: 'framework:options',
+    resolveId: (id) => (id === OPTIONS_MODULE ? `\0${OPTIONS_MODULE}` : undefined),
+    load: (id) =>
+      id === `\0${OPTIONS_MODULE}` ? `export default ${JSON.stringify(values)}` : undefined,
+  }
+}
+
+/** @param frameworkOptions the framework's settings (src/framework/config.ts, docs/configuration.md). */
+export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption[] {
   return [
     rsc({
       entries: {
@@ -51,5 +65,6 @@ export function framework(): PluginOption[] {
       }),
     },
     validateRoutes(),
+    options(frameworkOptions),
   ]
 }

@@ -1,8 +1,8 @@
 import { Link } from '#framework/client'
-import { notes } from './_components/notes-data.ts'
+import { listNotes } from './_data/notes.ts'
 
-export default function HomePage() {
-  const recent = notes.slice(-3).reverse()
+export default async function HomePage() {
+  const recent = (await listNotes()).slice(-3).reverse()
   return (
     <>
       <title>Notebook</title>

@@ -56,6 +56,15 @@ function scrollToHashOrTop(hash: string) {
   else window.scrollTo(0, 0)
 }
 
+/** Set by the mounted Router: shows what a server function call sent back. */
+let serverUpdateSink: ((payload: RscPayload) => void) | null = null
+
+/** Renders a server function's response: the re-rendered page, or the redirect target. */
+export function applyServerUpdate(payload: RscPayload): void {
+  if (!serverUpdateSink) throw new Error('The router is not mounted yet.')
+  serverUpdateSink(payload)
+}
+
 /** The navigation whose fetch has not committed yet; a newer one aborts it. */
 let inflight: AbortController | null = null
 
@@ -118,6 +127,24 @@ export function Router({ initial }: { initial: RscPayload }) {
         payload: loadPayload(url.href, fallback),
         action,
         scroll: options?.scroll ?? true,
+      })
+    }
+    serverUpdateSink = (payload) => {
+      const { redirect } = payload
+      if (!redirect) {
+        startTransition(() =>
+          setNavigation({ ...committed.current, payload, action: 'refresh', scroll: false }),
+        )
+        return
+      }
+      const url = new URL(redirect.url, location.href)
+      start({
+        key: newKey(),
+        url: url.pathname + url.search,
+        hash: url.hash,
+        payload,
+        action: redirect.type,
+        scroll: true,
       })
     }
     return {

@@ -1,7 +1,8 @@
 import { Link } from '#framework/client'
-import { notes } from '../_components/notes-data.ts'
+import { listNotes } from '../_data/notes.ts'
 
-export default function NotesPage() {
+export default async function NotesPage() {
+  const notes = await listNotes()
   return (
     <>
       <title>All notes · Notebook</title>

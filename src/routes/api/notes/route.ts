@@ -1,8 +1,8 @@
-import { notes } from '../../_components/notes-data.ts'
+import { listNotes } from '../../_data/notes.ts'
 
 /** GET /api/notes: every note as JSON. */
 export async function GET(): Promise<Response> {
-  return Response.json({ notes })
+  return Response.json({ notes: await listNotes() })
 }
 
 /** POST /api/notes with `{ "query": "..." }`: the notes whose title or body contains it. */
@@ -13,6 +13,7 @@ export async function POST(request: Request): Promise<Response> {
     return Response.json({ error: 'Send a JSON body with a string "query".' }, { status: 400 })
   }
   const needle = query.toLowerCase()
+  const notes = await listNotes()
   const matches = notes.filter((note) =>
     `${note.title} ${note.body}`.toLowerCase().includes(needle),
   )

@@ -1,18 +1,30 @@
+import { notFound } from '#framework'
 import { Link } from '#framework/client'
-import { findNote } from '../../_components/notes-data.ts'
+import { LikeButton } from '../../_components/like-button.tsx'
+import { getNote, updateNote } from '../../_data/notes.ts'
+import { deleteNoteAction } from '../actions.ts'
 
 export default async function NotePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
-  const note = findNote(id)
-  if (!note) {
-    return <h1>No note {id}</h1>
+  const note = await getNote(id)
+  if (!note) notFound()
+  const favourite = note.tags.includes('favourite')
+
+  // An inline server function: it closes over `note`, which the framework keeps on the server.
+  async function toggleFavourite() {
+    'use server'
+    const tags = favourite
+      ? note!.tags.filter((t) => t !== 'favourite')
+      : [...note!.tags, 'favourite']
+    await updateNote(note!.id, { title: note!.title, body: note!.body, tags })
   }
+
   return (
     <article>
       <title>{`${note.title} · Notebook`}</title>
       <h1>{note.title}</h1>
       <p data-testid="note-id">Note id: {id}</p>
-      <p>{note.body}</p>
+      <p className="note-body">{note.body}</p>
       <p>
         Tags:{' '}
         {note.tags.map((tag) => (
@@ -21,6 +33,16 @@ export default async function NotePage({ params }: { params: Promise<{ id: strin
           </Link>
         ))}
       </p>
+      <div className="note-actions">
+        <LikeButton id={note.id} likes={note.likes} />
+        <form action={toggleFavourite}>
+          <button type="submit">{favourite ? 'Unmark favourite' : 'Mark favourite'}</button>
+        </form>
+        <Link href={`/notes/${id}/edit`}>Edit</Link>
+        <form action={deleteNoteAction.bind(null, id)}>
+          <button type="submit">Delete note</button>
+        </form>
+      </div>
       <Link href="/notes">Back to all notes</Link>
     </article>
   )

@@ -1,9 +1,10 @@
 import { Link } from '#framework/client'
-import { allTags, notesTagged } from '../../_components/notes-data.ts'
+import { allTags, notesTagged } from '../../_data/notes.ts'
 
 export default async function TagsPage({ params }: { params: Promise<{ tag?: string[] }> }) {
   const { tag } = await params
   const selected = tag?.[0]
+  const [tagged, tags] = await Promise.all([selected ? notesTagged(selected) : [], allTags()])
   return (
     <>
       <title>{selected ? `#${selected} · Notebook` : 'Tags · Notebook'}</title>
@@ -11,7 +12,7 @@ export default async function TagsPage({ params }: { params: Promise<{ tag?: str
       <p data-testid="tag-param">Tag param: {tag === undefined ? 'none' : JSON.stringify(tag)}</p>
       {selected ? (
         <ul>
-          {notesTagged(selected).map((note) => (
+          {tagged.map((note) => (
             <li key={note.id}>
               <Link href={`/notes/${note.id}`}>{note.title}</Link>
             </li>
@@ -19,7 +20,7 @@ export default async function TagsPage({ params }: { params: Promise<{ tag?: str
         </ul>
       ) : (
         <ul>
-          {allTags.map((name) => (
+          {tags.map((name) => (
             <li key={name}>
               <Link href={`/tags/${name}`}>#{name}</Link>
             </li>

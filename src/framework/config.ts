@@ -1,0 +1,45 @@
+// The framework's settings: defaults here, overridden by the options given to `framework()` in
+// vite.config.ts (built into the server) and then by those given to `createRequestHandler()`.
+// docs/configuration.md lists them.
+export interface ServerFunctionOptions {
+  /**
+   * Origins allowed to post server functions besides the page's own, as host names with an
+   * optional port; `*` stands for exactly one label (`*.example.com`).
+   */
+  allowedOrigins: string[]
+  /** Largest request body, in bytes, read for a server function. Larger posts get 413. */
+  bodySizeLimit: number
+  /** Most arguments one call may carry. */
+  maxArguments: number
+}
+
+export interface FrameworkConfig {
+  serverFunctions: ServerFunctionOptions
+  /**
+   * Behind a reverse proxy that sets `X-Forwarded-Host`, set true so that the first of its values
+   * counts as the request's host. Never set it without such a proxy: clients could forge it.
+   */
+  trustProxy: boolean
+}
+
+export interface FrameworkOptions {
+  serverFunctions?: Partial<ServerFunctionOptions>
+  trustProxy?: boolean
+}
+
+export const DEFAULT_CONFIG: FrameworkConfig = {
+  serverFunctions: { allowedOrigins: [], bodySizeLimit: 1024 * 1024, maxArguments: 1000 },
+  trustProxy: false,
+}
+
+export function resolveConfig(...layers: (FrameworkOptions | undefined)[]): FrameworkConfig {
+  let config = DEFAULT_CONFIG
+  for (const layer of layers) {
+    if (!layer) continue
+    config = {
+      serverFunctions: { ...config.serverFunctions, ...layer.serverFunctions },
+      trustProxy: layer.trustProxy ?? config.trustProxy,
+    }
+  }
+  return config
+}

@@ -1,0 +1,13 @@
+// #framework outside the `react-server` condition (client components, SSR): the part of the
+// API that also works there. index.ts re-exports all of it for server code.
+export {
+  forbidden,
+  isHTTPAccessFallbackError,
+  isRedirectError,
+  notFound,
+  permanentRedirect,
+  type RedirectType,
+  redirect,
+  unauthorized,
+} from './interrupts.ts'
+export type { Params } from './route-table.ts'

@@ -1,0 +1,4 @@
+declare module 'virtual:framework/options' {
+  const options: import('./config.ts').FrameworkOptions
+  export default options
+}

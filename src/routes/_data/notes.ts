@@ -1,0 +1,110 @@
+// The notebook's notes, kept in a JSON file under the data directory ($DATA_DIR, default
+// ./data). lowdb applies each change to memory synchronously and writes the file by temp file
+// and rename, queued: concurrent requests cannot lose or tear a write.
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { Low } from 'lowdb'
+import { JSONFilePreset } from 'lowdb/node'
+
+export interface Note {
+  id: string
+  title: string
+  body: string
+  tags: string[]
+  likes: number
+  createdAt: string
+}
+
+interface Data {
+  nextId: number
+  notes: Note[]
+}
+
+export const DATA_DIR = resolve(process.env.DATA_DIR ?? 'data')
+
+const TOPICS = ['garden', 'reading', 'travel', 'recipes', 'work', 'music']
+
+function seed(): Data {
+  const notes = Array.from({ length: 50 }, (_, i): Note => {
+    const n = i + 1
+    const tag = TOPICS[i % TOPICS.length]!
+    return {
+      id: String(n),
+      title: `Note ${n}: ${tag}`,
+      body: `Thoughts about ${tag}, entry number ${n}.`,
+      tags: [tag, ...(n % 5 === 0 ? ['favourite'] : [])],
+      likes: 0,
+      createdAt: new Date(Date.UTC(2026, 0, n)).toISOString(),
+    }
+  })
+  return { nextId: notes.length + 1, notes }
+}
+
+let database: Promise<Low<Data>> | undefined
+
+function db(): Promise<Low<Data>> {
+  database ??= (() => {
+    mkdirSync(DATA_DIR, { recursive: true })
+    return JSONFilePreset<Data>(join(DATA_DIR, 'notes.json'), seed())
+  })()
+  return database
+}
+
+export async function listNotes(): Promise<Note[]> {
+  return (await db()).data.notes
+}
+
+export async function getNote(id: string): Promise<Note | undefined> {
+  return (await db()).data.notes.find((note) => note.id === id)
+}
+
+export async function notesTagged(tag: string): Promise<Note[]> {
+  return (await listNotes()).filter((note) => note.tags.includes(tag))
+}
+
+export async function allTags(): Promise<string[]> {
+  return [...new Set((await listNotes()).flatMap((note) => note.tags))].sort()
+}
+
+export type NoteInput = Pick<Note, 'title' | 'body' | 'tags'>
+
+export async function createNote(input: NoteInput): Promise<Note> {
+  const store = await db()
+  let note: Note | undefined
+  await store.update((data) => {
+    note = { id: String(data.nextId++), ...input, likes: 0, createdAt: new Date().toISOString() }
+    data.notes.push(note)
+  })
+  return note!
+}
+
+export async function updateNote(id: string, input: NoteInput): Promise<Note | undefined> {
+  const store = await db()
+  let updated: Note | undefined
+  await store.update((data) => {
+    const note = data.notes.find((n) => n.id === id)
+    if (note) updated = Object.assign(note, input)
+  })
+  return updated
+}
+
+export async function deleteNote(id: string): Promise<boolean> {
+  const store = await db()
+  let deleted = false
+  await store.update((data) => {
+    const before = data.notes.length
+    data.notes = data.notes.filter((n) => n.id !== id)
+    deleted = data.notes.length < before
+  })
+  return deleted
+}
+
+export async function likeNote(id: string): Promise<number | undefined> {
+  const store = await db()
+  let likes: number | undefined
+  await store.update((data) => {
+    const note = data.notes.find((n) => n.id === id)
+    if (note) likes = ++note.likes
+  })
+  return likes
+}
