@@ -1,3 +1,4 @@
+'use client'
 import { StatusScreen } from './status-screen.tsx'
 
 export default function Forbidden() {

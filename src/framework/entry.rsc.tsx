@@ -2,16 +2,16 @@
 // function, payload or document. Everything runs inside the request's context.
 import buildOptions from 'virtual:framework/options'
 import { type FrameworkConfig, type FrameworkOptions, resolveConfig } from './config.ts'
+import { renderDocument } from './document.ts'
 import { reportServerError } from './errors.ts'
 import type { Interrupt } from './interrupts.ts'
 import {
-  CONTENT_TYPE_HTML,
   CONTENT_TYPE_PAYLOAD,
   CONTENT_TYPE_TEXT,
   type ParsedRequest,
   parseRequest,
 } from './protocol.ts'
-import { type RenderedRoute, type RenderOptions, renderRoute } from './render.tsx'
+import { type RenderedRoute, renderRoute } from './render.tsx'
 import { runWithRequest, withSetCookies } from './request-context.ts'
 import { handleRoute } from './route-handler.ts'
 import type { RouteMatch } from './route-table.ts'
@@ -20,12 +20,6 @@ import { callServerFunction, submitFormAction } from './server-functions.ts'
 
 export type RequestHandler = (request: Request) => Promise<Response>
 
-const DOCUMENT_HEADERS = {
-  'content-type': CONTENT_TYPE_HTML,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-}
-
 function pageMatch(url: URL): RouteMatch | null {
   const match = routeTable.match(url.pathname)
   return match?.route.type === 'page' ? match : null
@@ -33,16 +27,6 @@ function pageMatch(url: URL): RouteMatch | null {
 
 function payloadResponse({ stream, status }: RenderedRoute): Response {
   return new Response(stream, { status, headers: { 'content-type': CONTENT_TYPE_PAYLOAD } })
-}
-
-async function documentResponse(
-  request: Request,
-  { stream, status }: RenderedRoute,
-  formState?: RenderOptions['formState'],
-): Promise<Response> {
-  const ssr = await import.meta.viteRsc.loadModule<typeof import('./entry.ssr.tsx')>('ssr', 'index')
-  const html = await ssr.renderHtml(stream, { status, formState, signal: request.signal })
-  return new Response(html.stream, { status: html.status, headers: DOCUMENT_HEADERS })
 }
 
 /** A redirect thrown by a server function, as the payload of the target page. */
@@ -70,7 +54,7 @@ async function dispatch(request: Request, parsed: ParsedRequest, config: Framewo
     case 'payload':
       return payloadResponse(await renderRoute(request, url, page))
     case 'document':
-      return documentResponse(request, await renderRoute(request, url, page))
+      return renderDocument(request, url, page)
     case 'action': {
       const call = await callServerFunction(request, parsed.actionId!, config)
       if (call instanceof Response) return call
@@ -90,12 +74,12 @@ async function dispatch(request: Request, parsed: ParsedRequest, config: Framewo
         // 303: the browser follows with a GET, so reloading the result never re-posts the form.
         return new Response(null, { status: 303, headers: { location: interrupt.url } })
       }
-      const fallback = interrupt?.kind === 'fallback' ? interrupt.status : undefined
-      return documentResponse(
-        request,
-        await renderRoute(request, url, page, { fallback }),
-        formState,
-      )
+      // notFound() and the like in the function: the page's nearest screen for that status.
+      const fallback =
+        interrupt?.kind === 'fallback'
+          ? { status: interrupt.status, depth: Number.POSITIVE_INFINITY }
+          : undefined
+      return renderDocument(request, url, page, { formState, fallback })
     }
     default:
       return new Response(`Method ${request.method} is not allowed on ${url.pathname}.`, {

@@ -50,11 +50,16 @@ export function reportServerError(error: unknown): string {
 }
 
 /**
- * React DOM's `onError` during SSR. An error that already has a digest came out of the RSC
- * payload and was logged where it was thrown; anything else was thrown by a client component
- * while rendering HTML and is logged here.
+ * For errors met after the RSC render (React DOM's `onError` during SSR, a failed shell): one
+ * that already has a digest came out of the RSC payload and was logged where it was thrown;
+ * anything else (a client component failing during SSR) is logged here.
  */
-export function reportSsrError(error: unknown): string {
+export function reportUnloggedError(error: unknown): string {
   if (hasDigest(error)) return error.digest
   return reportServerError(error)
+}
+
+/** React's Flight client rejects what was still pending when the payload stream ended early. */
+export function isConnectionClosedError(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Connection closed.'
 }

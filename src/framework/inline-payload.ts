@@ -80,14 +80,23 @@ function endsWith(bytes: Uint8Array, suffix: Uint8Array): boolean {
   return true
 }
 
-function escapeAttribute(value: string): string {
+export function escapeAttribute(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+export interface InjectOptions {
+  nonce?: string
+  /**
+   * Polled wherever scripts are written (at the latest, before `</body></html>`) for more HTML
+   * to insert, such as meta tags decided after the shell.
+   */
+  takeLateHtml?: () => string
 }
 
 /** An HTML transform that interleaves `payload` as scripts and moves `</body></html>` last. */
 export function injectPayload(
   payload: ReadableStream<Uint8Array>,
-  options: { nonce?: string } = {},
+  options: InjectOptions = {},
 ): TransformStream<Uint8Array, Uint8Array> {
   const chunkEncoder = createChunkEncoder(options.nonce)
   let pending = ''
@@ -109,9 +118,9 @@ export function injectPayload(
     {
       start(controller) {
         writeScripts = () => {
-          if (!pending) return
-          controller.enqueue(encoder.encode(pending))
+          const html = (options.takeLateHtml?.() ?? '') + pending
           pending = ''
+          if (html) controller.enqueue(encoder.encode(html))
         }
         payloadDone = (async () => {
           for await (const chunk of payload) {

@@ -1,6 +1,6 @@
 // The shape of the RSC payload: what the rsc environment serialises and the ssr and browser
 // environments read back. One type for all three keeps them in step.
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import type { ReactFormState } from 'react-dom/client'
 import type { Params } from './route-table.ts'
 
@@ -10,6 +10,8 @@ export interface RscPayload {
   /** The URL (pathname and search) the tree was rendered for. */
   url: string
   params: Params
+  /** The app's global-error.tsx (a client component), if it has one. */
+  globalError?: ComponentType<{ error: Error & { digest?: string }; reset: () => void }>
   /** `useActionState` state after a form posted without JavaScript. */
   formState?: ReactFormState
   /** After a server function call: what it returned, or its error (digest only in production). */

@@ -1,12 +1,14 @@
-// The rsc side of a page: route match → element tree → RSC payload stream, inside the request's
-// context so cookies() and headers() work and dynamic reads are recorded.
+// The rsc side of a page: route match → element tree → RSC payload stream. Call it within the
+// request's context (request-context.ts), so cookies() and headers() work, dynamic reads are
+// recorded, and interrupts thrown while rendering are remembered for the document's status.
 import { renderToReadableStream } from '@vitejs/plugin-rsc/rsc'
 import { reportServerError } from './errors.ts'
 import type { FallbackStatus } from './interrupts.ts'
 import type { RscPayload } from './payload.ts'
+import { recordInterrupt } from './request-context.ts'
 import type { RouteMatch } from './route-table.ts'
 import { routeTable } from './routes.ts'
-import { buildFallbackTree, buildPageTree } from './tree.tsx'
+import { buildFallbackTree, buildPageTree, loadGlobalError } from './tree.tsx'
 
 export interface RenderedRoute {
   stream: ReadableStream<Uint8Array>
@@ -14,13 +16,13 @@ export interface RenderedRoute {
 }
 
 export interface RenderOptions extends Pick<RscPayload, 'formState' | 'returnValue' | 'redirect'> {
-  /** Render the root's fallback screen with this status instead of the route. */
-  fallback?: FallbackStatus
+  /** Render a fallback screen instead of the page: the nearest at or above `depth`. */
+  fallback?: { status: FallbackStatus; depth: number }
   /** The set that decoded a server function's arguments, so values can go back by reference. */
   temporaryReferences?: unknown
 }
 
-/** Call within the request's context (request-context.ts). No match renders the 404 screen. */
+/** No match renders the root's 404 screen. */
 export async function renderRoute(
   request: Request,
   url: URL,
@@ -28,21 +30,31 @@ export async function renderRoute(
   options: RenderOptions = {},
 ): Promise<RenderedRoute> {
   const { temporaryReferences, fallback, ...fields } = options
-  const status = fallback ?? (match ? 200 : 404)
-  const tree =
-    match && status === 200
-      ? await buildPageTree(match.route, match.params, url)
-      : await buildFallbackTree(routeTable.root, status === 200 ? 404 : (status as FallbackStatus))
+  const chain = match?.route.chain ?? [routeTable.root]
+  const params = match?.params ?? {}
+  const route = match?.route ?? null
+  const [tree, globalError] = await Promise.all([
+    match && !fallback
+      ? buildPageTree(match.route, params, url)
+      : buildFallbackTree(chain, route, params, fallback?.status ?? 404, fallback?.depth ?? 0),
+    loadGlobalError(routeTable.root),
+  ])
   const payload: RscPayload = {
     tree,
     url: url.pathname + url.search,
-    params: match?.params ?? {},
+    params,
+    globalError: globalError as RscPayload['globalError'],
     ...fields,
   }
   const stream = renderToReadableStream(payload, {
-    onError: reportServerError,
+    onError(error: unknown) {
+      // A client that went away aborts the render; what was pending is not an application error.
+      if (request.signal.aborted) return undefined
+      recordInterrupt(error)
+      return reportServerError(error)
+    },
     signal: request.signal,
     temporaryReferences,
   })
-  return { stream, status }
+  return { stream, status: fallback?.status ?? (match ? 200 : 404) }
 }

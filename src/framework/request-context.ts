@@ -2,6 +2,7 @@
 // AsyncLocalStorage keeps concurrent requests apart without passing a context through props.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { parseCookie, type SerializeOptions, stringifySetCookie } from 'cookie'
+import { type Interrupt, parseInterrupt } from './interrupts.ts'
 
 /** Where the code runs decides whether cookies may be written (as in Next.js). */
 export type RequestPhase = 'render' | 'action' | 'handler'
@@ -14,6 +15,15 @@ interface RequestStore {
   setCookies: string[]
   /** Why this render is dynamic, if it is; undefined while it could still be static. */
   dynamicReason?: string
+  /** Interrupts thrown while rendering, in order, with the segment depth that threw each. */
+  interrupts: RecordedInterrupt[]
+  segmentDepths: WeakMap<object, number>
+}
+
+export interface RecordedInterrupt {
+  interrupt: Interrupt
+  /** Depth in the route's folder chain of the boundary that should catch it, if known. */
+  depth: number | undefined
 }
 
 const storage = new AsyncLocalStorage<RequestStore>()
@@ -27,7 +37,10 @@ export function runWithRequest<T>(
   const cookies = new Map<string, string>()
   for (const [name, value] of Object.entries(parsed))
     if (value !== undefined) cookies.set(name, value)
-  return storage.run({ request, phase, cookies, setCookies: [] }, fn)
+  return storage.run(
+    { request, phase, cookies, setCookies: [], interrupts: [], segmentDepths: new WeakMap() },
+    fn,
+  )
 }
 
 function currentStore(api: string): RequestStore {
@@ -49,6 +62,30 @@ export function setRequestPhase(phase: RequestPhase): void {
 export function markDynamic(reason: string): void {
   const store = storage.getStore()
   if (store && store.dynamicReason === undefined) store.dynamicReason = reason
+}
+
+/** Called by a segment's component wrapper: errors it throws belong to that depth's boundary. */
+export function noteSegmentDepth(error: unknown, depth: number): void {
+  const store = storage.getStore()
+  if (store && typeof error === 'object' && error !== null && !store.segmentDepths.has(error)) {
+    store.segmentDepths.set(error, depth)
+  }
+}
+
+/** Called from React's onError: remembers interrupts so the document can answer with them. */
+export function recordInterrupt(error: unknown): void {
+  const store = storage.getStore()
+  const interrupt = parseInterrupt(error)
+  if (!store || !interrupt) return
+  const depth =
+    typeof error === 'object' && error !== null ? store.segmentDepths.get(error) : undefined
+  store.interrupts.push({ interrupt, depth })
+}
+
+/** The interrupt a document answers with: redirects win over fallbacks; the first thrown wins. */
+export function decisiveInterrupt(): RecordedInterrupt | undefined {
+  const recorded = storage.getStore()?.interrupts ?? []
+  return recorded.find((r) => r.interrupt.kind === 'redirect') ?? recorded[0]
 }
 
 export function getDynamicReason(): string | undefined {

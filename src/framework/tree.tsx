@@ -1,29 +1,89 @@
 // One route match → one element tree. Per folder, from the leaf up:
-//   layout › loading (Suspense) › child
+//   layout › [RedirectBoundary at the root] › ErrorBoundary (error.tsx) › Suspense (loading.tsx)
+//     › AccessFallbackBoundary (not-found / unauthorized / forbidden) › child
 // Each level's child is keyed by its URL segment, so a layout keeps its state across
 // navigations while a page whose params changed mounts afresh.
 import { type ComponentType, Fragment, type ReactNode, Suspense } from 'react'
 import ForbiddenScreen from '../fallbacks/forbidden.tsx'
 import NotFoundScreen from '../fallbacks/not-found.tsx'
 import UnauthorizedScreen from '../fallbacks/unauthorized.tsx'
+import {
+  AccessFallbackBoundary,
+  ErrorBoundary,
+  type ErrorComponent,
+  RedirectBoundary,
+} from './client/boundaries.tsx'
 import type { FallbackStatus } from './interrupts.ts'
-import { markDynamic } from './request-context.ts'
+import { markDynamic, noteSegmentDepth } from './request-context.ts'
 import { type Params, paramsUpTo, type Route, type RouteDirectory } from './route-table.ts'
 import { loadRouteModule } from './routes.ts'
 
 type AnyComponent = ComponentType<Record<string, unknown>>
 
-async function loadComponent(file: string): Promise<AnyComponent> {
+const FALLBACK_FILES = { 404: 'not-found', 401: 'unauthorized', 403: 'forbidden' } as const
+const DEFAULT_SCREENS: Record<FallbackStatus, AnyComponent> = {
+  404: NotFoundScreen as AnyComponent,
+  401: UnauthorizedScreen as AnyComponent,
+  403: ForbiddenScreen as AnyComponent,
+}
+const FALLBACK_STATUSES = [404, 401, 403] as const
+
+async function loadModule(file: string): Promise<{ Component: AnyComponent; dynamic: unknown }> {
   const mod = await loadRouteModule(file)
-  if (typeof mod.default !== 'function') {
+  if (typeof mod.default !== 'function' && typeof mod.default !== 'object') {
     throw new Error(`src/routes/${file} must default-export a React component.`)
   }
-  return mod.default as AnyComponent
+  return { Component: mod.default as AnyComponent, dynamic: mod.dynamic }
 }
 
-async function loadSegmentConfig(file: string): Promise<void> {
-  const mod = await loadRouteModule(file)
-  if (mod.dynamic === 'force-dynamic') markDynamic(`export const dynamic in ${file}`)
+function isClientReference(component: unknown): boolean {
+  return (component as { $$typeof?: symbol }).$$typeof === Symbol.for('react.client.reference')
+}
+
+/**
+ * Server components render through this wrapper so an interrupt they throw is known to belong to
+ * the boundary at `depth`: a page's to its own folder's, a layout's to its parent's.
+ */
+function atDepth(Component: AnyComponent, depth: number): AnyComponent {
+  if (isClientReference(Component)) return Component
+  const render = Component as (props: Record<string, unknown>) => ReactNode | Promise<ReactNode>
+  return async function Segment(props: Record<string, unknown>) {
+    try {
+      return await render(props)
+    } catch (error) {
+      noteSegmentDepth(error, depth)
+      throw error
+    }
+  }
+}
+
+interface LoadedSegment {
+  dir: RouteDirectory
+  Layout: AnyComponent | undefined
+  Loading: AnyComponent | undefined
+  ErrorScreen: AnyComponent | undefined
+  fallbacks: Partial<Record<FallbackStatus, AnyComponent>>
+}
+
+async function loadSegment(dir: RouteDirectory): Promise<LoadedSegment> {
+  const load = async (file: string | undefined) => {
+    if (!file) return undefined
+    const { Component, dynamic } = await loadModule(file)
+    if (dynamic === 'force-dynamic') markDynamic(`export const dynamic in ${file}`)
+    return Component
+  }
+  const { files } = dir
+  const [Layout, Loading, ErrorScreen, ...screens] = await Promise.all([
+    load(files.layout),
+    load(files.loading),
+    load(files.error),
+    ...FALLBACK_STATUSES.map((status) => load(files[FALLBACK_FILES[status]])),
+  ])
+  const fallbacks: LoadedSegment['fallbacks'] = {}
+  FALLBACK_STATUSES.forEach((status, i) => {
+    if (screens[i]) fallbacks[status] = screens[i]
+  })
+  return { dir, Layout, Loading, ErrorScreen, fallbacks }
 }
 
 /** A promise whose first read marks the render dynamic: unread search params keep a page static. */
@@ -62,30 +122,38 @@ function DefaultRootLayout({ children }: { children?: ReactNode }) {
   )
 }
 
-/** Wraps `leaf` in the layouts and boundaries of `chain[0..depth]`. */
+/** Wraps `leaf` in the layouts and boundaries of `chain`, innermost last. */
 async function wrapInSegments(
   chain: RouteDirectory[],
   route: Route | null,
   params: Params,
   leaf: ReactNode,
 ): Promise<ReactNode> {
+  const segments = await Promise.all(chain.map(loadSegment))
   let node = leaf
-  for (let depth = chain.length - 1; depth >= 0; depth--) {
-    const dir = chain[depth]!
-    const { layout, loading } = dir.files
-    const segmentParams = route ? paramsUpTo(route, depth, params) : {}
-    if (loading) {
-      const Loading = await loadComponent(loading)
-      node = <Suspense fallback={<Loading />}>{node}</Suspense>
+  for (let depth = segments.length - 1; depth >= 0; depth--) {
+    const { dir, Layout, Loading, ErrorScreen, fallbacks } = segments[depth]!
+    const screens = depth === 0 ? { ...DEFAULT_SCREENS, ...fallbacks } : fallbacks
+    if (Object.keys(screens).length > 0) {
+      const elements: Partial<Record<FallbackStatus, ReactNode>> = {}
+      for (const [status, Screen] of Object.entries(screens)) {
+        elements[Number(status) as FallbackStatus] = <Screen />
+      }
+      node = <AccessFallbackBoundary fallbacks={elements}>{node}</AccessFallbackBoundary>
     }
-    const Layout: AnyComponent | null = layout
-      ? await loadComponent(layout)
+    if (Loading) node = <Suspense fallback={<Loading />}>{node}</Suspense>
+    if (ErrorScreen) {
+      node = <ErrorBoundary errorComponent={ErrorScreen as ErrorComponent}>{node}</ErrorBoundary>
+    }
+    if (depth === 0) node = <RedirectBoundary>{node}</RedirectBoundary>
+    const LayoutComponent: AnyComponent | null = Layout
+      ? atDepth(Layout, depth - 1)
       : depth === 0
         ? (DefaultRootLayout as AnyComponent)
         : null
-    if (Layout) {
-      if (layout) await loadSegmentConfig(layout)
-      node = <Layout params={Promise.resolve(segmentParams)}>{node}</Layout>
+    if (LayoutComponent) {
+      const segmentParams = route ? paramsUpTo(route, depth, params) : {}
+      node = <LayoutComponent params={Promise.resolve(segmentParams)}>{node}</LayoutComponent>
     }
     node = <Fragment key={segmentKey(dir, params)}>{node}</Fragment>
   }
@@ -93,8 +161,9 @@ async function wrapInSegments(
 }
 
 export async function buildPageTree(route: Route, params: Params, url: URL): Promise<ReactNode> {
-  const Page = await loadComponent(route.file)
-  await loadSegmentConfig(route.file)
+  const { Component, dynamic } = await loadModule(route.file)
+  if (dynamic === 'force-dynamic') markDynamic(`export const dynamic in ${route.file}`)
+  const Page = atDepth(Component, route.chain.length - 1)
   const page = (
     <Page
       params={Promise.resolve(params)}
@@ -104,19 +173,28 @@ export async function buildPageTree(route: Route, params: Params, url: URL): Pro
   return wrapInSegments(route.chain, route, params, page)
 }
 
-const FALLBACKS = {
-  404: { file: 'not-found', Default: NotFoundScreen },
-  401: { file: 'unauthorized', Default: UnauthorizedScreen },
-  403: { file: 'forbidden', Default: ForbiddenScreen },
-} as const
-
-/** The root layout around the root's fallback screen for `status` (or the default one). */
+/**
+ * The fallback screen for `status` in place of the page: the nearest folder at or above `depth`
+ * that has the screen's file provides it (the root's default screen otherwise), inside the
+ * layouts above it.
+ */
 export async function buildFallbackTree(
-  root: RouteDirectory,
+  chain: RouteDirectory[],
+  route: Route | null,
+  params: Params,
   status: FallbackStatus,
+  depth: number,
 ): Promise<ReactNode> {
-  const { file, Default } = FALLBACKS[status]
-  const own = root.files[file]
-  const Screen = own ? await loadComponent(own) : (Default as AnyComponent)
-  return wrapInSegments([root], null, {}, <Screen />)
+  const file = FALLBACK_FILES[status]
+  let at = Math.min(Math.max(depth, 0), chain.length - 1)
+  while (at > 0 && !chain[at]!.files[file]) at--
+  const own = chain[at]!.files[file]
+  const Screen = own ? (await loadModule(own)).Component : DEFAULT_SCREENS[status]
+  return wrapInSegments(chain.slice(0, at + 1), route, params, <Screen />)
+}
+
+/** The root's global-error.tsx, if the app has one (a client component). */
+export async function loadGlobalError(root: RouteDirectory): Promise<AnyComponent | undefined> {
+  const file = root.files['global-error']
+  return file ? (await loadModule(file)).Component : undefined
 }

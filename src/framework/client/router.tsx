@@ -12,7 +12,9 @@ import {
   useState,
   useTransition,
 } from 'react'
+import DefaultGlobalError from '../../fallbacks/global-error.tsx'
 import type { RscPayload } from '../payload.ts'
+import { type ErrorComponent, GlobalErrorBoundary } from './boundaries.tsx'
 import { fetchPayload } from './fetch-payload.ts'
 import { type NavigateOptions, NavigationContext, type RouterApi } from './navigation-context.tsx'
 
@@ -210,10 +212,15 @@ export function Router({ initial }: { initial: RscPayload }) {
   }, [router])
 
   return (
-    <PayloadView
-      navigation={navigation}
-      pendingUrl={isPending ? requestedUrl : null}
-      router={router}
-    />
+    <GlobalErrorBoundary
+      pathname={navigation.url.split('?')[0]!}
+      errorComponent={(initial.globalError ?? DefaultGlobalError) as ErrorComponent}
+    >
+      <PayloadView
+        navigation={navigation}
+        pendingUrl={isPending ? requestedUrl : null}
+        router={router}
+      />
+    </GlobalErrorBoundary>
   )
 }

@@ -1,0 +1,193 @@
+'use client'
+// The boundaries tree.tsx places around each segment, and the global one the router places
+// around everything. Each catches only its own kind and rethrows the rest to the next one out:
+//   RedirectBoundary › ErrorBoundary (error.tsx) › Suspense › AccessFallbackBoundary › child
+// All of them clear when the pathname changes, so navigating away and back starts afresh.
+import {
+  Component,
+  type ComponentType,
+  type ReactNode,
+  startTransition,
+  use,
+  useEffect,
+} from 'react'
+import { isConnectionClosedError } from '../errors.ts'
+import { type FallbackStatus, parseInterrupt } from '../interrupts.ts'
+import { NavigationContext } from './navigation-context.tsx'
+
+export type ErrorComponent = ComponentType<{
+  error: Error & { digest?: string }
+  reset: () => void
+}>
+
+interface CatchState {
+  error: unknown
+  pathname: string
+}
+
+interface CatchProps {
+  pathname: string
+  children?: ReactNode
+}
+
+/** Holds the error its subtree threw until the pathname changes. */
+abstract class CatchBoundary<P extends CatchProps> extends Component<P, CatchState> {
+  override state: CatchState = { error: null, pathname: this.props.pathname }
+
+  static getDerivedStateFromError(error: unknown): Partial<CatchState> {
+    return { error: error ?? new Error('A value that is not an error was thrown.') }
+  }
+
+  static getDerivedStateFromProps(
+    props: CatchProps,
+    state: CatchState,
+  ): Partial<CatchState> | null {
+    return props.pathname !== state.pathname ? { error: null, pathname: props.pathname } : null
+  }
+
+  clear = () => this.setState({ error: null })
+}
+
+function usePathnameOrRoot(): string {
+  const url = use(NavigationContext)?.url ?? '/'
+  return url.split('?')[0]!
+}
+
+/** Shown when the page's payload stopped arriving part-way (server died, network dropped). */
+export function ConnectionClosedNotice() {
+  return (
+    <div role="alert" className="fw-connection-closed">
+      <p>The connection to the page was unexpectedly closed.</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Reload the page
+      </button>
+    </div>
+  )
+}
+
+// --- error.tsx -----------------------------------------------------------------------------
+
+interface ErrorBoundaryProps extends CatchProps {
+  errorComponent: ErrorComponent
+  refresh: () => void
+}
+
+class ErrorBoundaryImpl extends CatchBoundary<ErrorBoundaryProps> {
+  reset = () => {
+    // Re-render the segment, and fetch it again so a fixed server error can recover.
+    startTransition(() => {
+      this.props.refresh()
+      this.clear()
+    })
+  }
+
+  override render() {
+    const { error } = this.state
+    if (!error) return this.props.children
+    if (parseInterrupt(error)) throw error
+    if (isConnectionClosedError(error)) return <ConnectionClosedNotice />
+    const Fallback = this.props.errorComponent
+    return <Fallback error={error as Error} reset={this.reset} />
+  }
+}
+
+export function ErrorBoundary(props: { errorComponent: ErrorComponent; children?: ReactNode }) {
+  const navigation = use(NavigationContext)
+  return (
+    <ErrorBoundaryImpl
+      pathname={usePathnameOrRoot()}
+      errorComponent={props.errorComponent}
+      refresh={() => navigation?.router.refresh()}
+    >
+      {props.children}
+    </ErrorBoundaryImpl>
+  )
+}
+
+// --- not-found.tsx, unauthorized.tsx, forbidden.tsx -----------------------------------------
+
+type Fallbacks = Partial<Record<FallbackStatus, ReactNode>>
+
+class AccessFallbackBoundaryImpl extends CatchBoundary<CatchProps & { fallbacks: Fallbacks }> {
+  override render() {
+    const { error } = this.state
+    if (!error) return this.props.children
+    const interrupt = parseInterrupt(error)
+    const screen =
+      interrupt?.kind === 'fallback' ? this.props.fallbacks[interrupt.status] : undefined
+    if (screen === undefined) throw error
+    return screen
+  }
+}
+
+export function AccessFallbackBoundary(props: { fallbacks: Fallbacks; children?: ReactNode }) {
+  return (
+    <AccessFallbackBoundaryImpl pathname={usePathnameOrRoot()} fallbacks={props.fallbacks}>
+      {props.children}
+    </AccessFallbackBoundaryImpl>
+  )
+}
+
+// --- redirect() ------------------------------------------------------------------------------
+
+/** Performs a redirect thrown while rendering: a soft `replace` navigation, or a document load. */
+function RedirectTo({ url, type }: { url: string; type: 'push' | 'replace' | undefined }) {
+  const navigation = use(NavigationContext)
+  useEffect(() => {
+    const target = new URL(url, location.href)
+    const current = location.pathname + location.search
+    if (target.origin !== location.origin || !navigation) {
+      location.replace(target.href)
+    } else if (target.pathname + target.search === current) {
+      // Navigating to the page that redirected would only redirect again.
+      console.error(`redirect() to ${url}, the page being shown, was ignored: it would loop.`)
+    } else {
+      navigation.router[type ?? 'replace'](target.href)
+    }
+  }, [url, type, navigation])
+  return null
+}
+
+class RedirectBoundaryImpl extends CatchBoundary<CatchProps> {
+  override render() {
+    const { error } = this.state
+    if (!error) return this.props.children
+    const interrupt = parseInterrupt(error)
+    if (interrupt?.kind !== 'redirect') throw error
+    return <RedirectTo url={interrupt.url} type={interrupt.type} />
+  }
+}
+
+export function RedirectBoundary(props: { children?: ReactNode }) {
+  return (
+    <RedirectBoundaryImpl pathname={usePathnameOrRoot()}>{props.children}</RedirectBoundaryImpl>
+  )
+}
+
+// --- global-error.tsx ------------------------------------------------------------------------
+
+interface GlobalErrorProps extends CatchProps {
+  errorComponent: ErrorComponent
+}
+
+/** The last boundary: whatever no segment caught replaces the whole document. */
+export class GlobalErrorBoundary extends CatchBoundary<GlobalErrorProps> {
+  override render() {
+    const { error } = this.state
+    if (!error) return this.props.children
+    const interrupt = parseInterrupt(error)
+    if (interrupt?.kind === 'redirect')
+      return <RedirectTo url={interrupt.url} type={interrupt.type} />
+    if (isConnectionClosedError(error)) {
+      return (
+        <html lang="en">
+          <body>
+            <ConnectionClosedNotice />
+          </body>
+        </html>
+      )
+    }
+    const GlobalError = this.props.errorComponent
+    return <GlobalError error={error as Error} reset={() => window.location.reload()} />
+  }
+}

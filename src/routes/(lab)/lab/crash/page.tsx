@@ -1,0 +1,3 @@
+export default function CrashPage() {
+  throw new Error('The crash page always fails (secret detail 42)')
+}

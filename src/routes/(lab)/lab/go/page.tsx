@@ -1,0 +1,5 @@
+import { redirect } from '#framework'
+
+export default function GoPage() {
+  redirect('/about')
+}
