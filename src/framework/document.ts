@@ -1,13 +1,14 @@
 // Document requests: render the route, then HTML from it. Until the shell has rendered, the
-// status can still change, so the rules of contract section 5 "before the first byte" live here:
-// a redirect answers 307/308, an access fallback re-renders with its screen and status, and any
-// other failure answers 500 with the server-side global error screen.
-import { reportUnloggedError } from './errors.ts'
+// status can still change, so the rules of contract sections 5 and 6 "before the first byte"
+// live here: a redirect answers 307/308; an access fallback re-renders with its screen and
+// status; an error re-renders with the nearest error.tsx showing it (500), or answers 500 with
+// the server-side global error screen when no error.tsx is above it.
+import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from './errors.ts'
 import { type Interrupt, parseInterrupt } from './interrupts.ts'
 import { CONTENT_TYPE_HTML } from './protocol.ts'
 import { type RenderOptions, renderRoute } from './render.tsx'
-import { decisiveInterrupt } from './request-context.ts'
-import type { RouteMatch } from './route-table.ts'
+import { decisiveInterrupt, recordedErrorDepth } from './request-context.ts'
+import { nearestWith, type RouteMatch } from './route-table.ts'
 
 const DOCUMENT_HEADERS = {
   'content-type': CONTENT_TYPE_HTML,
@@ -25,43 +26,57 @@ function redirectResponse(interrupt: Interrupt & { kind: 'redirect' }, from: URL
   return new Response(null, { status: interrupt.status, headers: { location: interrupt.url } })
 }
 
-async function errorResponse(request: Request, error: unknown): Promise<Response> {
-  const digest = reportUnloggedError(error)
+async function globalErrorResponse(request: Request, digest: string): Promise<Response> {
   const ssr = await loadSsr()
   const stream = await ssr.renderErrorDocument(digest, { host: new URL(request.url).hostname })
   return new Response(stream, { status: 500, headers: DOCUMENT_HEADERS })
 }
 
+type Options = Pick<RenderOptions, 'formState' | 'fallback'>
+
 export async function renderDocument(
   request: Request,
   url: URL,
   match: RouteMatch | null,
-  options: Pick<RenderOptions, 'formState' | 'fallback'> = {},
+  options: Options = {},
 ): Promise<Response> {
   const ssr = await loadSsr()
-  const htmlOptions = { formState: options.formState, signal: request.signal }
-  let rendered = await renderRoute(request, url, match, options)
-  let html = await ssr.renderHtml(rendered.stream, htmlOptions)
+  const render = async (extra: Omit<RenderOptions, 'formState'> = {}) => {
+    const rendered = await renderRoute(request, url, match, { ...options, ...extra })
+    const html = await ssr.renderHtml(rendered.stream, {
+      formState: options.formState,
+      signal: request.signal,
+    })
+    return { status: rendered.status, html }
+  }
+  let { status, html } = await render()
 
-  if (!html.ok && parseInterrupt(html.error) && !options.fallback) {
+  if (!html.ok && parseInterrupt(html.error)) {
     const decisive = decisiveInterrupt()
     const interrupt = decisive?.interrupt ?? parseInterrupt(html.error)!
     if (interrupt.kind === 'redirect') {
-      return (
-        redirectResponse(interrupt, url) ??
-        errorResponse(
-          request,
-          new Error(`redirect() to ${interrupt.url}, the URL being rendered, would loop.`),
-        )
-      )
+      const response = redirectResponse(interrupt, url)
+      if (response) return response
+      const loop = new Error(`redirect() to ${interrupt.url}, the URL being rendered, would loop.`)
+      return globalErrorResponse(request, reportUnloggedError(loop))
     }
-    const depth = decisive?.depth ?? Number.POSITIVE_INFINITY // unknown: the page's own folder
-    rendered = await renderRoute(request, url, match, {
-      ...options,
-      fallback: { status: interrupt.status, depth },
-    })
-    html = await ssr.renderHtml(rendered.stream, htmlOptions)
+    if (!options.fallback) {
+      const depth = decisive?.depth ?? Number.POSITIVE_INFINITY // unknown: the page's own folder
+      ;({ status, html } = await render({ fallback: { status: interrupt.status, depth } }))
+    }
   }
-  if (!html.ok) return errorResponse(request, html.error)
-  return new Response(html.stream, { status: rendered.status, headers: DOCUMENT_HEADERS })
+  if (!html.ok && !parseInterrupt(html.error)) {
+    const digest = reportUnloggedError(html.error)
+    const depth = recordedErrorDepth(digest) ?? Number.POSITIVE_INFINITY
+    if (!match || nearestWith(match.route.chain, depth, 'error') < 0) {
+      return globalErrorResponse(request, digest)
+    }
+    const message =
+      import.meta.env.DEV && html.error instanceof Error
+        ? html.error.message
+        : PRODUCTION_ERROR_MESSAGE
+    ;({ status, html } = await render({ failure: { depth, error: { digest, message } } }))
+  }
+  if (!html.ok) return globalErrorResponse(request, reportUnloggedError(html.error))
+  return new Response(html.stream, { status, headers: DOCUMENT_HEADERS })
 }

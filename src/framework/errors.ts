@@ -63,3 +63,7 @@ export function reportUnloggedError(error: unknown): string {
 export function isConnectionClosedError(error: unknown): boolean {
   return error instanceof Error && error.message === 'Connection closed.'
 }
+
+/** What a client is told of a server error in production; the digest leads to the log line. */
+export const PRODUCTION_ERROR_MESSAGE =
+  'A server error occurred. Its details are in the server log, under the digest shown with it.'

@@ -10,7 +10,8 @@
 import { INLINE_PAYLOAD_GLOBAL } from './protocol.ts'
 
 const encoder = new TextEncoder()
-const decoder = new TextDecoder('utf-8', { fatal: true })
+// ignoreBOM: a chunk may begin with U+FEFF that belongs to the text; it must not be dropped.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 const DOCUMENT_END = encoder.encode('</body></html>')
 
 export function escapeForScript(json: string): string {
@@ -117,14 +118,23 @@ export function injectPayload(
   return new TransformStream<Uint8Array, Uint8Array>(
     {
       start(controller) {
+        const reader = payload.getReader()
         writeScripts = () => {
           const html = (options.takeLateHtml?.() ?? '') + pending
           pending = ''
-          if (html) controller.enqueue(encoder.encode(html))
+          if (!html) return
+          try {
+            controller.enqueue(encoder.encode(html))
+          } catch {
+            // The response was cancelled (the client went away): stop reading the payload too.
+            reader.cancel().catch(() => {})
+          }
         }
         payloadDone = (async () => {
-          for await (const chunk of payload) {
-            pending += chunkEncoder.encode(chunk)
+          for (;;) {
+            const { done, value } = await reader.read()
+            if (done) break
+            pending += chunkEncoder.encode(value)
             scheduleScripts()
           }
           pending += chunkEncoder.end()

@@ -2,13 +2,14 @@
 // request's context (request-context.ts), so cookies() and headers() work, dynamic reads are
 // recorded, and interrupts thrown while rendering are remembered for the document's status.
 import { renderToReadableStream } from '@vitejs/plugin-rsc/rsc'
+import type { ServerErrorInfo } from './client/boundaries.tsx'
 import { reportServerError } from './errors.ts'
 import type { FallbackStatus } from './interrupts.ts'
 import type { RscPayload } from './payload.ts'
-import { recordInterrupt } from './request-context.ts'
+import { recordRenderError } from './request-context.ts'
 import type { RouteMatch } from './route-table.ts'
 import { routeTable } from './routes.ts'
-import { buildFallbackTree, buildPageTree, loadGlobalError } from './tree.tsx'
+import { buildErrorTree, buildFallbackTree, buildPageTree, loadGlobalError } from './tree.tsx'
 
 export interface RenderedRoute {
   stream: ReadableStream<Uint8Array>
@@ -18,6 +19,8 @@ export interface RenderedRoute {
 export interface RenderOptions extends Pick<RscPayload, 'formState' | 'returnValue' | 'redirect'> {
   /** Render a fallback screen instead of the page: the nearest at or above `depth`. */
   fallback?: { status: FallbackStatus; depth: number }
+  /** The page failed: render the nearest error.tsx at or above `depth`, showing this error. */
+  failure?: { depth: number; error: ServerErrorInfo }
   /** The set that decoded a server function's arguments, so values can go back by reference. */
   temporaryReferences?: unknown
 }
@@ -29,14 +32,16 @@ export async function renderRoute(
   match: RouteMatch | null,
   options: RenderOptions = {},
 ): Promise<RenderedRoute> {
-  const { temporaryReferences, fallback, ...fields } = options
+  const { temporaryReferences, fallback, failure, ...fields } = options
   const chain = match?.route.chain ?? [routeTable.root]
   const params = match?.params ?? {}
   const route = match?.route ?? null
   const [tree, globalError] = await Promise.all([
-    match && !fallback
-      ? buildPageTree(match.route, params, url)
-      : buildFallbackTree(chain, route, params, fallback?.status ?? 404, fallback?.depth ?? 0),
+    failure
+      ? buildErrorTree(chain, route, params, failure.depth, failure.error)
+      : match && !fallback
+        ? buildPageTree(match.route, params, url)
+        : buildFallbackTree(chain, route, params, fallback?.status ?? 404, fallback?.depth ?? 0),
     loadGlobalError(routeTable.root),
   ])
   const payload: RscPayload = {
@@ -46,15 +51,22 @@ export async function renderRoute(
     globalError: globalError as RscPayload['globalError'],
     ...fields,
   }
+  let abortLogged = false
   const stream = renderToReadableStream(payload, {
     onError(error: unknown) {
       // A client that went away aborts the render; what was pending is not an application error.
-      if (request.signal.aborted) return undefined
-      recordInterrupt(error)
-      return reportServerError(error)
+      if (request.signal.aborted) {
+        if (!abortLogged)
+          console.log(`[render aborted] ${request.method} ${url.pathname}: the client disconnected`)
+        abortLogged = true
+        return undefined
+      }
+      const digest = reportServerError(error)
+      recordRenderError(error, digest)
+      return digest
     },
     signal: request.signal,
     temporaryReferences,
   })
-  return { stream, status: fallback?.status ?? (match ? 200 : 404) }
+  return { stream, status: failure ? 500 : (fallback?.status ?? (match ? 200 : 404)) }
 }

@@ -15,13 +15,14 @@ interface RequestStore {
   setCookies: string[]
   /** Why this render is dynamic, if it is; undefined while it could still be static. */
   dynamicReason?: string
-  /** Interrupts thrown while rendering, in order, with the segment depth that threw each. */
-  interrupts: RecordedInterrupt[]
+  /** Errors and interrupts thrown while rendering, in order, with where each belongs. */
+  renderErrors: RecordedError[]
   segmentDepths: WeakMap<object, number>
 }
 
-export interface RecordedInterrupt {
-  interrupt: Interrupt
+export interface RecordedError {
+  digest: string
+  interrupt: Interrupt | null
   /** Depth in the route's folder chain of the boundary that should catch it, if known. */
   depth: number | undefined
 }
@@ -38,7 +39,7 @@ export function runWithRequest<T>(
   for (const [name, value] of Object.entries(parsed))
     if (value !== undefined) cookies.set(name, value)
   return storage.run(
-    { request, phase, cookies, setCookies: [], interrupts: [], segmentDepths: new WeakMap() },
+    { request, phase, cookies, setCookies: [], renderErrors: [], segmentDepths: new WeakMap() },
     fn,
   )
 }
@@ -72,20 +73,28 @@ export function noteSegmentDepth(error: unknown, depth: number): void {
   }
 }
 
-/** Called from React's onError: remembers interrupts so the document can answer with them. */
-export function recordInterrupt(error: unknown): void {
+/** Called from React's onError: remembers what failed where, for the document's answer. */
+export function recordRenderError(error: unknown, digest: string): void {
   const store = storage.getStore()
-  const interrupt = parseInterrupt(error)
-  if (!store || !interrupt) return
+  if (!store) return
   const depth =
     typeof error === 'object' && error !== null ? store.segmentDepths.get(error) : undefined
-  store.interrupts.push({ interrupt, depth })
+  store.renderErrors.push({ digest, interrupt: parseInterrupt(error), depth })
 }
+
+type RecordedInterrupt = RecordedError & { interrupt: Interrupt }
 
 /** The interrupt a document answers with: redirects win over fallbacks; the first thrown wins. */
 export function decisiveInterrupt(): RecordedInterrupt | undefined {
-  const recorded = storage.getStore()?.interrupts ?? []
+  const recorded = (storage.getStore()?.renderErrors ?? []).filter(
+    (r): r is RecordedInterrupt => r.interrupt !== null,
+  )
   return recorded.find((r) => r.interrupt.kind === 'redirect') ?? recorded[0]
+}
+
+/** Where the error with this digest was thrown, if that is known. */
+export function recordedErrorDepth(digest: string): number | undefined {
+  return storage.getStore()?.renderErrors.find((r) => r.digest === digest)?.depth
 }
 
 export function getDynamicReason(): string | undefined {

@@ -156,6 +156,14 @@ export function createRouteTable(files: readonly string[]): RouteTable {
       dir = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : ''
     }
     const pattern = chain.filter((d) => d.kind !== 'group')
+    const catchAll = pattern.findIndex(
+      (d) => d.kind === 'catch-all' || d.kind === 'optional-catch-all',
+    )
+    if (catchAll !== -1 && catchAll < pattern.length - 1) {
+      throw new Error(
+        `${file}: a catch-all folder (${pattern[catchAll]!.dir}) takes the rest of the URL, so nothing can be nested under it.`,
+      )
+    }
     routes.push({ chain, pattern, file, type: page ? 'page' : 'handler' })
   }
 
@@ -224,4 +232,12 @@ export function paramsUpTo(route: Route, depth: number, params: Params): Params 
     }
   }
   return visible
+}
+
+/** The deepest folder at or above `depth` in `chain` that has `kind`'s file, or -1. */
+export function nearestWith(chain: RouteDirectory[], depth: number, kind: SegmentFileKind): number {
+  for (let at = Math.min(depth, chain.length - 1); at >= 0; at--) {
+    if (chain[at]!.files[kind]) return at
+  }
+  return -1
 }

@@ -6,7 +6,7 @@ const ROUTES_DIR = '/src/routes/'
 
 const modules = import.meta.glob<Record<string, unknown>>([
   '/src/routes/**/{page,layout,loading,error,not-found,unauthorized,forbidden,global-error}.{tsx,jsx,ts,js}',
-  '/src/routes/**/route.{ts,js}',
+  '/src/routes/**/route.{ts,tsx,js,jsx}',
 ])
 
 export const routeTable: RouteTable = createRouteTable(

@@ -12,10 +12,17 @@ import {
   ErrorBoundary,
   type ErrorComponent,
   RedirectBoundary,
+  type ServerErrorInfo,
 } from './client/boundaries.tsx'
 import type { FallbackStatus } from './interrupts.ts'
 import { markDynamic, noteSegmentDepth } from './request-context.ts'
-import { type Params, paramsUpTo, type Route, type RouteDirectory } from './route-table.ts'
+import {
+  nearestWith,
+  type Params,
+  paramsUpTo,
+  type Route,
+  type RouteDirectory,
+} from './route-table.ts'
 import { loadRouteModule } from './routes.ts'
 
 type AnyComponent = ComponentType<Record<string, unknown>>
@@ -128,6 +135,8 @@ async function wrapInSegments(
   route: Route | null,
   params: Params,
   leaf: ReactNode,
+  /** Set when the innermost folder's error.tsx starts out showing a server error. */
+  failure?: ServerErrorInfo,
 ): Promise<ReactNode> {
   const segments = await Promise.all(chain.map(loadSegment))
   let node = leaf
@@ -143,7 +152,12 @@ async function wrapInSegments(
     }
     if (Loading) node = <Suspense fallback={<Loading />}>{node}</Suspense>
     if (ErrorScreen) {
-      node = <ErrorBoundary errorComponent={ErrorScreen as ErrorComponent}>{node}</ErrorBoundary>
+      const initialError = depth === segments.length - 1 ? failure : undefined
+      node = (
+        <ErrorBoundary errorComponent={ErrorScreen as ErrorComponent} initialError={initialError}>
+          {node}
+        </ErrorBoundary>
+      )
     }
     if (depth === 0) node = <RedirectBoundary>{node}</RedirectBoundary>
     const LayoutComponent: AnyComponent | null = Layout
@@ -185,12 +199,26 @@ export async function buildFallbackTree(
   status: FallbackStatus,
   depth: number,
 ): Promise<ReactNode> {
-  const file = FALLBACK_FILES[status]
-  let at = Math.min(Math.max(depth, 0), chain.length - 1)
-  while (at > 0 && !chain[at]!.files[file]) at--
-  const own = chain[at]!.files[file]
+  const at = Math.max(nearestWith(chain, depth, FALLBACK_FILES[status]), 0)
+  const own = chain[at]!.files[FALLBACK_FILES[status]]
   const Screen = own ? (await loadModule(own)).Component : DEFAULT_SCREENS[status]
   return wrapInSegments(chain.slice(0, at + 1), route, params, <Screen />)
+}
+
+/**
+ * The page failed before its document's shell could render: the layouts down to the nearest
+ * error.tsx at or above `depth` (nearestWith), which starts out showing `error`.
+ */
+export async function buildErrorTree(
+  chain: RouteDirectory[],
+  route: Route | null,
+  params: Params,
+  depth: number,
+  error: ServerErrorInfo,
+): Promise<ReactNode> {
+  const at = nearestWith(chain, depth, 'error')
+  if (at < 0) throw new Error('buildErrorTree needs a folder with error.tsx at or above depth.')
+  return wrapInSegments(chain.slice(0, at + 1), route, params, null, error)
 }
 
 /** The root's global-error.tsx, if the app has one (a client component). */

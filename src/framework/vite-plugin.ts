@@ -53,16 +53,22 @@ export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption
     react(),
     {
       name: 'framework:server-build',
-      config: () => ({
-        environments: {
-          // Bundle every dependency so dist/ runs without node_modules.
-          rsc: {
-            resolve: { noExternal: true },
-            build: { rollupOptions: { input: { server: own('./server/node.ts') } } },
+      config: (_, { command }) => {
+        // A build is production code wherever it runs, embedded included: never development React.
+        const define =
+          command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}
+        return {
+          environments: {
+            // Bundle every dependency so dist/ runs without node_modules.
+            rsc: {
+              define,
+              resolve: { noExternal: true },
+              build: { rollupOptions: { input: { server: own('./server/node.ts') } } },
+            },
+            ssr: { define, resolve: { noExternal: true } },
           },
-          ssr: { resolve: { noExternal: true } },
-        },
-      }),
+        }
+      },
     },
     validateRoutes(),
     options(frameworkOptions),

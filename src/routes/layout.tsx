@@ -20,6 +20,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <NavLink href="/docs/getting-started">Docs</NavLink>
             <NavLink href="/stats">Stats</NavLink>
             <NavLink href="/about">About</NavLink>
+            <NavLink href="/account">Account</NavLink>
+            <NavLink href="/lab">Lab</NavLink>
           </nav>
           <Counter />
         </header>

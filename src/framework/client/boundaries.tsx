@@ -20,6 +20,12 @@ export type ErrorComponent = ComponentType<{
   reset: () => void
 }>
 
+/** A server error as the document was rendered with it (the message is hidden in production). */
+export interface ServerErrorInfo {
+  digest: string
+  message: string
+}
+
 interface CatchState {
   error: unknown
   pathname: string
@@ -70,9 +76,19 @@ export function ConnectionClosedNotice() {
 interface ErrorBoundaryProps extends CatchProps {
   errorComponent: ErrorComponent
   refresh: () => void
+  initialError: ServerErrorInfo | undefined
 }
 
 class ErrorBoundaryImpl extends CatchBoundary<ErrorBoundaryProps> {
+  override state: CatchState = {
+    error: this.props.initialError
+      ? Object.assign(new Error(this.props.initialError.message), {
+          digest: this.props.initialError.digest,
+        })
+      : null,
+    pathname: this.props.pathname,
+  }
+
   reset = () => {
     // Re-render the segment, and fetch it again so a fixed server error can recover.
     startTransition(() => {
@@ -91,12 +107,18 @@ class ErrorBoundaryImpl extends CatchBoundary<ErrorBoundaryProps> {
   }
 }
 
-export function ErrorBoundary(props: { errorComponent: ErrorComponent; children?: ReactNode }) {
+export function ErrorBoundary(props: {
+  errorComponent: ErrorComponent
+  /** Start out showing this error: the server rendered the page's document with it. */
+  initialError?: ServerErrorInfo
+  children?: ReactNode
+}) {
   const navigation = use(NavigationContext)
   return (
     <ErrorBoundaryImpl
       pathname={usePathnameOrRoot()}
       errorComponent={props.errorComponent}
+      initialError={props.initialError}
       refresh={() => navigation?.router.refresh()}
     >
       {props.children}

@@ -1,5 +1,0 @@
-import { redirect } from '#framework'
-
-export default function GoPage() {
-  redirect('/about')
-}

@@ -1,0 +1,17 @@
+import { Echo } from './echo.tsx'
+import { HOSTILE_STRINGS } from './hostile.ts'
+
+export default function InjectPage() {
+  return (
+    <>
+      <title>Injection · Lab</title>
+      <h1>Hostile strings</h1>
+      <ol data-testid="server-render">
+        {HOSTILE_STRINGS.map((value) => (
+          <li key={value}>{JSON.stringify(value)}</li>
+        ))}
+      </ol>
+      <Echo values={HOSTILE_STRINGS} />
+    </>
+  )
+}

@@ -1,5 +1,0 @@
-import { notFound } from '#framework'
-
-export default function MissingPage() {
-  notFound()
-}

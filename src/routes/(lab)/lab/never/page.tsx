@@ -1,0 +1,18 @@
+import { Suspense } from 'react'
+
+async function Never(): Promise<never> {
+  // Never settles: only the client going away (which aborts the render) ends this request.
+  return new Promise<never>(() => {})
+}
+
+export default function NeverPage() {
+  return (
+    <>
+      <title>Never · Lab</title>
+      <h1>A part that never arrives</h1>
+      <Suspense fallback={<p>Waiting forever…</p>}>
+        <Never />
+      </Suspense>
+    </>
+  )
+}

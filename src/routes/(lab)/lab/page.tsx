@@ -1,0 +1,41 @@
+import { Link } from '#framework/client'
+
+const DEMOS: [href: string, what: string][] = [
+  ['/lab/interrupt/not-found', 'notFound() before the shell: 404 and the nearest not-found screen'],
+  ['/lab/interrupt/not-found?late=1', 'notFound() after the shell: 200, noindex, then the screen'],
+  ['/lab/interrupt/unauthorized', 'unauthorized(): 401'],
+  ['/lab/interrupt/forbidden', 'forbidden(): 403'],
+  ['/lab/interrupt/redirect', 'redirect() before the shell: 307'],
+  [
+    '/lab/interrupt/redirect?late=1',
+    'redirect() after the shell: refresh meta, then a client navigation',
+  ],
+  ['/lab/interrupt/permanent-redirect', 'permanentRedirect(): 308'],
+  ['/lab/interrupt/both', 'redirect() and notFound() in one render: the redirect wins'],
+  ['/lab/interrupt/self', 'redirect() to the URL being rendered: an error, not a loop'],
+  ['/lab/errors/server', 'A server component error caught by error.tsx'],
+  ['/lab/errors/client', 'A client component error caught by error.tsx'],
+  ['/lab/global/client', 'A client error with no error.tsx: the global error screen'],
+  ['/lab/global/server', 'A server error with no error.tsx: the global error screen, with digest'],
+  ['/lab/actions', 'Interrupts thrown by server functions'],
+  ['/lab/inject', 'Hostile strings in server data, rendered and passed to the client'],
+  ['/lab/never', 'A part that never finishes: disconnecting aborts its render'],
+]
+
+/** Pages that show each framework behaviour on its own; the end-to-end tests drive them. */
+export default function LabPage() {
+  return (
+    <>
+      <title>Lab · Notebook</title>
+      <h1>Framework lab</h1>
+      <p>Each page below shows one behaviour of the framework in isolation.</p>
+      <ul>
+        {DEMOS.map(([href, what]) => (
+          <li key={href}>
+            <Link href={href}>{href}</Link>: {what}
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CONTENT_TYPE_HTML,
+  CONTENT_TYPE_PAYLOAD,
+  HEADER_ACTION_ID,
+  INLINE_PAYLOAD_GLOBAL,
+  PAYLOAD_SUFFIX,
+  parseRequest,
+  toPayloadUrl,
+} from '../../src/framework/protocol.ts'
+
+const ORIGIN = 'http://localhost:3000'
+
+function request(path: string, init?: RequestInit): Request {
+  return new Request(new URL(path, ORIGIN), init)
+}
+
+describe('constants', () => {
+  it('match the contract', () => {
+    expect(PAYLOAD_SUFFIX).toBe('_.rsc')
+    expect(CONTENT_TYPE_PAYLOAD).toBe('text/x-component')
+    expect(CONTENT_TYPE_HTML).toBe('text/html; charset=utf-8')
+    expect(HEADER_ACTION_ID).toBe('x-rsc-action')
+    expect(INLINE_PAYLOAD_GLOBAL).toBe('__RSC_PAYLOAD')
+  })
+})
+
+describe('toPayloadUrl', () => {
+  it('maps the root to /_.rsc', () => {
+    expect(toPayloadUrl('/')).toBe('/_.rsc')
+    expect(toPayloadUrl('')).toBe('/_.rsc')
+  })
+
+  it('appends the suffix to nested paths', () => {
+    expect(toPayloadUrl('/notes')).toBe('/notes_.rsc')
+    expect(toPayloadUrl('/notes/1')).toBe('/notes/1_.rsc')
+    expect(toPayloadUrl('/docs/a/b/c')).toBe('/docs/a/b/c_.rsc')
+  })
+
+  it('keeps the query', () => {
+    expect(toPayloadUrl('/notes/1?q=a&b=2')).toBe('/notes/1_.rsc?q=a&b=2')
+    expect(toPayloadUrl('/?sort=new')).toBe('/_.rsc?sort=new')
+  })
+
+  it('drops the hash', () => {
+    expect(toPayloadUrl('/notes/1#comments')).toBe('/notes/1_.rsc')
+    expect(toPayloadUrl('/notes/1?q=a#comments')).toBe('/notes/1_.rsc?q=a')
+  })
+
+  it('drops a trailing slash', () => {
+    expect(toPayloadUrl('/notes/')).toBe('/notes_.rsc')
+    expect(toPayloadUrl('/notes/1/?x=1')).toBe('/notes/1_.rsc?x=1')
+  })
+
+  it('turns absolute URLs into same-origin paths', () => {
+    expect(toPayloadUrl('http://example.com/notes?x=1#h')).toBe('/notes_.rsc?x=1')
+    expect(toPayloadUrl(new URL('https://example.com/'))).toBe('/_.rsc')
+  })
+
+  it('resolves relative hrefs against the base', () => {
+    expect(toPayloadUrl('2', 'http://localhost/notes/1')).toBe('/notes/2_.rsc')
+    expect(toPayloadUrl('?page=2', 'http://localhost/notes')).toBe('/notes_.rsc?page=2')
+    expect(toPayloadUrl('../about', 'http://localhost/notes/1')).toBe('/about_.rsc')
+  })
+
+  it('keeps percent-encoding as it is', () => {
+    expect(toPayloadUrl('/docs/a%20b?q=%2F')).toBe('/docs/a%20b_.rsc?q=%2F')
+  })
+})
+
+describe('parseRequest', () => {
+  it('reads GET and HEAD of a page as a document request', () => {
+    const get = parseRequest(request('/notes/1?q=a'))
+    expect(get.kind).toBe('document')
+    expect(get.url.href).toBe(`${ORIGIN}/notes/1?q=a`)
+    expect(get.actionId).toBeUndefined()
+    expect(parseRequest(request('/', { method: 'HEAD' })).kind).toBe('document')
+  })
+
+  it('reads GET and HEAD of a payload URL as a payload request, suffix stripped, query kept', () => {
+    const payload = parseRequest(request('/notes/1_.rsc?q=a&b=2'))
+    expect(payload.kind).toBe('payload')
+    expect(payload.url.pathname).toBe('/notes/1')
+    expect(payload.url.search).toBe('?q=a&b=2')
+    expect(payload.url.origin).toBe(ORIGIN)
+    expect(parseRequest(request('/notes_.rsc', { method: 'HEAD' })).kind).toBe('payload')
+  })
+
+  it('maps the root payload URL back to /', () => {
+    const payload = parseRequest(request('/_.rsc'))
+    expect(payload.kind).toBe('payload')
+    expect(payload.url.pathname).toBe('/')
+  })
+
+  it('does not treat a path that merely contains the suffix as a payload URL', () => {
+    const parsed = parseRequest(request('/notes_.rsc/1'))
+    expect(parsed.kind).toBe('document')
+    expect(parsed.url.pathname).toBe('/notes_.rsc/1')
+  })
+
+  it('reads a POST with the action header as a server function call', () => {
+    const parsed = parseRequest(
+      request('/notes?x=1', { method: 'POST', headers: { 'X-RSC-Action': 'abc#save' } }),
+    )
+    expect(parsed).toMatchObject({ kind: 'action', actionId: 'abc#save' })
+    expect(parsed.url.pathname + parsed.url.search).toBe('/notes?x=1')
+  })
+
+  it('reads a POST with the action header to a payload URL (what callServer sends) as a call', () => {
+    const parsed = parseRequest(
+      request('/notes/1_.rsc?x=1', { method: 'POST', headers: { [HEADER_ACTION_ID]: 'id1' } }),
+    )
+    expect(parsed).toMatchObject({ kind: 'action', actionId: 'id1' })
+    expect(parsed.url.pathname + parsed.url.search).toBe('/notes/1?x=1')
+  })
+
+  it('reads a POST to a payload URL without the header as other', () => {
+    expect(parseRequest(request('/notes_.rsc', { method: 'POST', body: 'x' })).kind).toBe('other')
+  })
+
+  it('reads a POST without the header as a form action', () => {
+    const body = new FormData()
+    body.set('$ACTION_ID_abc', '')
+    const parsed = parseRequest(request('/notes', { method: 'POST', body }))
+    expect(parsed.kind).toBe('form-action')
+    expect(parsed.actionId).toBeUndefined()
+    expect(parsed.url.pathname).toBe('/notes')
+  })
+
+  it('reads other methods as other', () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+      const parsed = parseRequest(request('/notes/1', { method }))
+      expect(parsed.kind, method).toBe('other')
+      expect(parsed.url.pathname).toBe('/notes/1')
+    }
+    const put = parseRequest(request('/notes/1_.rsc', { method: 'PUT' }))
+    expect(put.kind).toBe('other')
+    expect(put.url.pathname).toBe('/notes/1')
+  })
+})
+
+describe('toPayloadUrl → parseRequest round trip', () => {
+  const pages = [
+    '/',
+    '/?q=1',
+    '/notes',
+    '/notes/1',
+    '/notes/1?q=a&q=b',
+    '/docs/a/b/c',
+    '/docs/a%20b?x=%26',
+    '/tags/%E2%9C%93',
+    '/weird_',
+    '/file_.rsc',
+  ]
+
+  for (const page of pages) {
+    it(`gives ${page} back`, () => {
+      const parsed = parseRequest(request(toPayloadUrl(page)))
+      expect(parsed.kind).toBe('payload')
+      expect(parsed.url.pathname + parsed.url.search).toBe(page)
+    })
+  }
+
+  it('gives the page back without its trailing slash or hash', () => {
+    const parsed = parseRequest(request(toPayloadUrl('/notes/1/?q=a#top')))
+    expect(parsed.kind).toBe('payload')
+    expect(parsed.url.pathname + parsed.url.search).toBe('/notes/1?q=a')
+  })
+})
