@@ -1,6 +1,14 @@
 // The framework's settings: defaults here, overridden by the options given to `framework()` in
 // vite.config.ts (built into the server) and then by those given to `createRequestHandler()`.
 // docs/configuration.md lists them.
+import {
+  type CacheOptions,
+  type CacheOptionsInput,
+  DEFAULT_CACHE_OPTIONS,
+  mergeCacheOptions,
+} from './cache/options.ts'
+import type { RouterOptions } from './client/router-options.ts'
+
 export interface ServerFunctionOptions {
   /**
    * Origins allowed to post server functions besides the page's own, as host names with an
@@ -14,6 +22,8 @@ export interface ServerFunctionOptions {
 }
 
 export interface FrameworkConfig {
+  /** The data cache's store: cached() (cache/options.ts, docs/caching.md). */
+  cache: CacheOptions
   serverFunctions: ServerFunctionOptions
   /**
    * Behind a reverse proxy that sets `X-Forwarded-Host`, set true so that the first of its values
@@ -23,11 +33,16 @@ export interface FrameworkConfig {
 }
 
 export interface FrameworkOptions {
+  /** Where cached() keeps entries: memory or Redis, and their bounds (docs/caching.md). */
+  cache?: CacheOptionsInput
+  /** The client router's numbers (client/router-options.ts). */
+  router?: Partial<RouterOptions>
   serverFunctions?: Partial<ServerFunctionOptions>
   trustProxy?: boolean
 }
 
 export const DEFAULT_CONFIG: FrameworkConfig = {
+  cache: DEFAULT_CACHE_OPTIONS,
   serverFunctions: { allowedOrigins: [], bodySizeLimit: 1024 * 1024, maxArguments: 1000 },
   trustProxy: false,
 }
@@ -37,6 +52,7 @@ export function resolveConfig(...layers: (FrameworkOptions | undefined)[]): Fram
   for (const layer of layers) {
     if (!layer) continue
     config = {
+      cache: mergeCacheOptions(config.cache, layer.cache),
       serverFunctions: { ...config.serverFunctions, ...layer.serverFunctions },
       trustProxy: layer.trustProxy ?? config.trustProxy,
     }

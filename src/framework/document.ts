@@ -10,7 +10,7 @@ import { type RenderOptions, renderRoute } from './render.tsx'
 import { decisiveInterrupt, recordedErrorDepth } from './request-context.ts'
 import { nearestWith, type RouteMatch } from './route-table.ts'
 
-const DOCUMENT_HEADERS = {
+export const DOCUMENT_HEADERS = {
   'content-type': CONTENT_TYPE_HTML,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -32,7 +32,10 @@ async function globalErrorResponse(request: Request, digest: string): Promise<Re
   return new Response(stream, { status: 500, headers: DOCUMENT_HEADERS })
 }
 
-type Options = Pick<RenderOptions, 'formState' | 'fallback'>
+type Options = Pick<RenderOptions, 'formState' | 'fallback'> & {
+  /** The route's payload, already rendered for this request: the first attempt uses it. */
+  payload?: Uint8Array<ArrayBuffer>
+}
 
 export async function renderDocument(
   request: Request,
@@ -41,8 +44,12 @@ export async function renderDocument(
   options: Options = {},
 ): Promise<Response> {
   const ssr = await loadSsr()
+  let prerendered = options.payload
   const render = async (extra: Omit<RenderOptions, 'formState'> = {}) => {
-    const rendered = await renderRoute(request, url, match, { ...options, ...extra })
+    const rendered = prerendered
+      ? { stream: new Response(prerendered).body!, status: match ? 200 : 404 }
+      : await renderRoute(request, url, match, { formState: options.formState, ...extra })
+    prerendered = undefined
     const html = await ssr.renderHtml(rendered.stream, {
       formState: options.formState,
       signal: request.signal,

@@ -5,13 +5,9 @@ import { type FrameworkConfig, type FrameworkOptions, resolveConfig } from './co
 import { renderDocument } from './document.ts'
 import { reportServerError } from './errors.ts'
 import type { Interrupt } from './interrupts.ts'
-import {
-  CONTENT_TYPE_PAYLOAD,
-  CONTENT_TYPE_TEXT,
-  type ParsedRequest,
-  parseRequest,
-} from './protocol.ts'
-import { type RenderedRoute, renderRoute } from './render.tsx'
+import { payloadResponse, servePage } from './pages.ts'
+import { CONTENT_TYPE_TEXT, type ParsedRequest, parseRequest } from './protocol.ts'
+import { renderRoute } from './render.tsx'
 import { runWithRequest, withSetCookies } from './request-context.ts'
 import { handleRoute } from './route-handler.ts'
 import type { RouteMatch } from './route-table.ts'
@@ -23,10 +19,6 @@ export type RequestHandler = (request: Request) => Promise<Response>
 function pageMatch(url: URL): RouteMatch | null {
   const match = routeTable.match(url.pathname)
   return match?.route.type === 'page' ? match : null
-}
-
-function payloadResponse({ stream, status }: RenderedRoute): Response {
-  return new Response(stream, { status, headers: { 'content-type': CONTENT_TYPE_PAYLOAD } })
 }
 
 /** A redirect thrown by a server function, as the payload of the target page. */
@@ -52,18 +44,18 @@ async function dispatch(request: Request, parsed: ParsedRequest, config: Framewo
 
   switch (parsed.kind) {
     case 'payload':
-      return payloadResponse(await renderRoute(request, url, page))
     case 'document':
-      return renderDocument(request, url, page)
+      return servePage(request, url, page, parsed.kind)
     case 'action': {
       const call = await callServerFunction(request, parsed.actionId!, config)
       if (call instanceof Response) return call
       const { interrupt, returnValue, temporaryReferences } = call
       if (interrupt?.kind === 'redirect') {
-        return payloadResponse(await renderRedirect(request, url, interrupt))
+        return payloadResponse(await renderRedirect(request, url, interrupt), 'dynamic')
       }
       return payloadResponse(
         await renderRoute(request, url, page, { returnValue, temporaryReferences }),
+        'dynamic',
       )
     }
     case 'form-action': {

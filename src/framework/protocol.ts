@@ -11,6 +11,22 @@ export const CONTENT_TYPE_TEXT = 'text/plain; charset=utf-8'
 /** Request header that carries a server function's id on a JavaScript call. */
 export const HEADER_ACTION_ID = 'x-rsc-action'
 
+/**
+ * Request header on prefetches of payloads. A route known to be dynamic answers 204 with no
+ * body: its payload could not be reused anyway.
+ */
+export const HEADER_PREFETCH = 'x-rsc-prefetch'
+
+/** Response header on payloads: the build that rendered it; the router ignores other builds'. */
+export const HEADER_BUILD_ID = 'x-rsc-build'
+
+/**
+ * Response header on payloads: `static` (the client may reuse it for its static stale time) or
+ * `dynamic` (it read cookies, headers or search params, or is not known yet: not reused).
+ */
+export const HEADER_ROUTE_KIND = 'x-rsc-route-kind'
+export type RouteKind = 'static' | 'dynamic'
+
 /** Global array the document's inline scripts push payload chunks into. */
 export const INLINE_PAYLOAD_GLOBAL = '__RSC_PAYLOAD'
 

@@ -2,7 +2,9 @@
 // AsyncLocalStorage keeps concurrent requests apart without passing a context through props.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { parseCookie, type SerializeOptions, stringifySetCookie } from 'cookie'
+import { currentScope } from './cache/scope.ts'
 import { type Interrupt, parseInterrupt } from './interrupts.ts'
+import { parseRequest } from './protocol.ts'
 
 /** Where the code runs decides whether cookies may be written (as in Next.js). */
 export type RequestPhase = 'render' | 'action' | 'handler'
@@ -92,6 +94,11 @@ export function decisiveInterrupt(): RecordedInterrupt | undefined {
   return recorded.find((r) => r.interrupt.kind === 'redirect') ?? recorded[0]
 }
 
+/** Whether anything failed or interrupted the render so far: such a render is not kept. */
+export function hadRenderErrors(): boolean {
+  return (storage.getStore()?.renderErrors.length ?? 0) > 0
+}
+
 /** Where the error with this digest was thrown, if that is known. */
 export function recordedErrorDepth(digest: string): number | undefined {
   return storage.getStore()?.renderErrors.find((r) => r.digest === digest)?.depth
@@ -153,8 +160,26 @@ function cookieStore(store: RequestStore): CookieStore {
   }
 }
 
+/** A cached value is shared by every request, so it must not be computed from one request's data. */
+function refuseInsideCached(api: string): void {
+  const scope = currentScope()
+  if (scope) {
+    throw new Error(
+      `${api} was called inside cached(${scope.name}). A cached value is shared by all requests, so it must not depend on one request's cookies or headers. Read ${api} outside the cached function and pass what you need to it as an argument.`,
+    )
+  }
+}
+
+/** The path of the page the current request is about (payload suffix removed); the cache tags
+ * what a request computes with it, for revalidatePath(). */
+export function requestPathname(): string | undefined {
+  const store = storage.getStore()
+  return store && parseRequest(store.request).url.pathname
+}
+
 /** The request's cookies, as in Next.js 15+: awaitable, and reading them makes the render dynamic. */
 export function cookies(): Promise<CookieStore> {
+  refuseInsideCached('cookies()')
   const store = currentStore('cookies()')
   markDynamic('cookies()')
   return Promise.resolve(cookieStore(store))
@@ -162,6 +187,7 @@ export function cookies(): Promise<CookieStore> {
 
 /** The request's headers, read-only; reading them makes the render dynamic. */
 export function headers(): Promise<Headers> {
+  refuseInsideCached('headers()')
   const store = currentStore('headers()')
   markDynamic('headers()')
   return Promise.resolve(readOnlyHeaders(store.request.headers))

@@ -226,3 +226,13 @@ export async function loadGlobalError(root: RouteDirectory): Promise<AnyComponen
   const file = root.files['global-error']
   return file ? (await loadModule(file)).Component : undefined
 }
+
+/** Whether the route's page or layouts export `dynamic = 'force-dynamic'` (known before rendering). */
+export async function isForceDynamic(route: Route): Promise<boolean> {
+  const files = [
+    route.file,
+    ...route.chain.flatMap((dir) => (dir.files.layout ? [dir.files.layout] : [])),
+  ]
+  const modules = await Promise.all(files.map(loadRouteModule))
+  return modules.some((mod) => mod.dynamic === 'force-dynamic')
+}

@@ -1,11 +1,13 @@
 // The framework as a Vite plugin: the three environments of @vitejs/plugin-rsc with the
 // framework's entries, a self-contained server build, and route validation at build time.
+import { randomUUID } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import rsc from '@vitejs/plugin-rsc'
 import type { Plugin, PluginOption } from 'vite'
+import { DEFAULT_ROUTER_OPTIONS } from './client/router-options.ts'
 import type { FrameworkOptions } from './config.ts'
 import { createRouteTable } from './route-table.ts'
 
@@ -28,15 +30,29 @@ function validateRoutes(): Plugin {
   }
 }
 
-const OPTIONS_MODULE = 'virtual:framework/options'
-
-/** Makes the options given to framework() available to the server as a module. */
+/**
+ * The options given to framework() as modules: all of them for the server, only the router's
+ * for the browser. Both carry the build id, which tells a payload of this build from another's.
+ */
 function options(values: FrameworkOptions): Plugin {
+  const modules: Record<string, (buildId: string) => string> = {
+    'virtual:framework/options': (buildId) =>
+      `export default ${JSON.stringify(values)}\nexport const buildId = ${JSON.stringify(buildId)}`,
+    'virtual:framework/client-options': (buildId) =>
+      `export default ${JSON.stringify({ ...DEFAULT_ROUTER_OPTIONS, ...values.router })}\nexport const buildId = ${JSON.stringify(buildId)}`,
+  }
+  let buildId = 'development'
   return {
     name: 'framework:options',
-    resolveId: (id) => (id === OPTIONS_MODULE ? `\0${OPTIONS_MODULE}` : undefined),
+    configResolved(config) {
+      // One id for the whole build: all three environments are built by this one plugin instance.
+      if (config.command === 'build' && buildId === 'development') {
+        buildId = process.env.BUILD_ID ?? randomUUID().slice(0, 8)
+      }
+    },
+    resolveId: (id) => (id in modules ? `\0${id}` : undefined),
     load: (id) =>
-      id === `\0${OPTIONS_MODULE}` ? `export default ${JSON.stringify(values)}` : undefined,
+      id.startsWith('\0') && id.slice(1) in modules ? modules[id.slice(1)]!(buildId) : undefined,
   }
 }
 

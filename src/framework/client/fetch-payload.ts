@@ -1,28 +1,94 @@
 // Fetches a page's RSC payload from its payload URL and decodes it.
+
+import { buildId } from 'virtual:framework/client-options'
 import { createFromFetch } from '@vitejs/plugin-rsc/browser'
 import type { RscPayload } from '../payload.ts'
-import { CONTENT_TYPE_PAYLOAD, toPayloadUrl } from '../protocol.ts'
+import {
+  CONTENT_TYPE_PAYLOAD,
+  HEADER_BUILD_ID,
+  HEADER_PREFETCH,
+  HEADER_ROUTE_KIND,
+  type RouteKind,
+  toPayloadUrl,
+} from '../protocol.ts'
 
 export class NotAPayloadError extends Error {
-  constructor(readonly response: Response) {
+  constructor(response: Response) {
     super(
-      `Expected an RSC payload from ${response.url}, got ${response.status} ${response.headers.get('content-type')}.`,
+      `Expected an RSC payload of build ${buildId} from ${response.url}, got ${response.status} ` +
+        `${response.headers.get('content-type')} of build ${response.headers.get(HEADER_BUILD_ID)}.`,
     )
   }
 }
 
-/**
- * Resolves with the payload's root once its first row arrives; later rows stream into the tree.
- * Rejects when the answer is not an RSC payload, so the caller can fall back to a document load.
- * Status codes alone do not decide: a 404 payload renders the not-found screen.
- */
-export async function fetchPayload(href: string, signal: AbortSignal): Promise<RscPayload> {
-  const response = await fetch(toPayloadUrl(href, location.href), {
-    signal,
-    headers: { accept: CONTENT_TYPE_PAYLOAD },
+export interface FetchedPayload {
+  /**
+   * Resolves with the root once its row arrives; later rows stream into the tree. Null when a
+   * prefetch was told the route is dynamic (204): there is nothing worth keeping.
+   */
+  payload: Promise<RscPayload> | null
+  kind: RouteKind
+  /** Settles when the response body has ended (or failed). */
+  done: Promise<void>
+}
+
+/** The body, passed through, telling when it has ended. */
+function trackEnd(body: ReadableStream<Uint8Array>, onEnd: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read()
+        if (done) {
+          controller.close()
+          onEnd()
+        } else {
+          controller.enqueue(value)
+        }
+      } catch (error) {
+        controller.error(error)
+        onEnd()
+      }
+    },
+    cancel(reason) {
+      onEnd()
+      return reader.cancel(reason)
+    },
   })
-  if (!response.headers.get('content-type')?.startsWith(CONTENT_TYPE_PAYLOAD)) {
+}
+
+/**
+ * Rejects when the answer is not an RSC payload of this build (content type, build id), so the
+ * caller can fall back to a document load. Status codes alone do not decide: a 404 payload
+ * renders the not-found screen.
+ */
+export async function fetchPayload(
+  href: string,
+  purpose: 'navigation' | 'prefetch',
+): Promise<FetchedPayload> {
+  const headers: Record<string, string> = { accept: CONTENT_TYPE_PAYLOAD }
+  if (purpose === 'prefetch') headers[HEADER_PREFETCH] = '1'
+  const response = await fetch(toPayloadUrl(href, location.href), {
+    headers,
+    priority: purpose === 'prefetch' ? 'low' : 'high',
+  })
+  const sameBuild = response.headers.get(HEADER_BUILD_ID) === buildId
+  if (purpose === 'prefetch' && response.status === 204 && sameBuild) {
+    return { payload: null, kind: 'dynamic', done: Promise.resolve() }
+  }
+  const isPayload = response.headers.get('content-type')?.startsWith(CONTENT_TYPE_PAYLOAD)
+  if (!isPayload || !sameBuild || !response.body) {
+    response.body?.cancel().catch(() => {})
     throw new NotAPayloadError(response)
   }
-  return createFromFetch<RscPayload>(Promise.resolve(response))
+  let ended = () => {}
+  const done = new Promise<void>((resolve) => {
+    ended = resolve
+  })
+  const tracked = new Response(trackEnd(response.body, ended), { headers: response.headers })
+  return {
+    payload: createFromFetch<RscPayload>(Promise.resolve(tracked)),
+    kind: response.headers.get(HEADER_ROUTE_KIND) === 'static' ? 'static' : 'dynamic',
+    done,
+  }
 }

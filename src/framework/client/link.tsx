@@ -1,6 +1,15 @@
-// <Link>: a real <a href> that works without JavaScript and in new tabs, and navigates with the
-// client router on a plain click.
-import { type AnchorHTMLAttributes, createContext, type MouseEvent, use, useMemo } from 'react'
+// <Link>: a real <a href> that works without JavaScript and in new tabs, navigates with the
+// client router on a plain click, and prefetches its target when seen or hovered.
+import {
+  type AnchorHTMLAttributes,
+  createContext,
+  type FocusEvent,
+  type MouseEvent,
+  use,
+  useEffect,
+  useMemo,
+  useRef,
+} from 'react'
 import { NavigationContext } from './navigation-context.tsx'
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -9,7 +18,7 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   replace?: boolean
   /** Scroll to the top (or the hash) after navigating. Default true. */
   scroll?: boolean
-  /** Prefetch the target's payload when the link is seen or hovered. Default true. */
+  /** Prefetch the target's payload when the link is seen, hovered or focused. Default true. */
   prefetch?: boolean
 }
 
@@ -31,15 +40,42 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   )
 }
 
+/** The target's pathname and search, when the router can navigate there itself. */
+function routerTarget(anchor: HTMLAnchorElement): string | null {
+  if (anchor.origin !== location.origin || anchor.hasAttribute('download')) return null
+  if (anchor.target && anchor.target !== '_self') return null
+  return anchor.pathname + anchor.search
+}
+
+let viewportObserver: IntersectionObserver | undefined
+const onVisible = new WeakMap<Element, () => void>()
+
+/** One observer for all links: `callback` runs once, when `anchor` enters the viewport. */
+function whenVisible(anchor: HTMLAnchorElement, callback: () => void): () => void {
+  viewportObserver ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue
+      viewportObserver!.unobserve(entry.target)
+      onVisible.get(entry.target)?.()
+    }
+  })
+  onVisible.set(anchor, callback)
+  viewportObserver.observe(anchor)
+  return () => viewportObserver?.unobserve(anchor)
+}
+
 export function Link({
   href,
   replace,
   scroll,
-  prefetch: _prefetch,
+  prefetch: shouldPrefetch = true,
   onClick,
+  onMouseEnter,
+  onFocus,
   ...anchor
 }: LinkProps) {
   const navigation = use(NavigationContext)
+  const ref = useRef<HTMLAnchorElement>(null)
   const pendingUrl = navigation?.pendingUrl
   const pending = useMemo(() => {
     if (!pendingUrl) return false
@@ -47,21 +83,50 @@ export function Link({
     return target.pathname + target.search === pendingUrl
   }, [href, pendingUrl, navigation?.url])
 
+  const router = navigation?.router
+  const prefetchTarget = (urgent: boolean) => {
+    const url = shouldPrefetch && ref.current ? routerTarget(ref.current) : null
+    if (url && router) router.prefetch(url, { urgent })
+  }
+
+  useEffect(() => {
+    const anchor = ref.current
+    if (!shouldPrefetch || !anchor || !router) return
+    return whenVisible(anchor, () => {
+      const url = routerTarget(anchor)
+      if (url) router.prefetch(url, { urgent: false })
+    })
+  }, [shouldPrefetch, router])
+
+  const prefetchNow = () => prefetchTarget(true)
+
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
     if (!navigation || !isPlainLeftClick(event)) return
-    if ((anchor.target && anchor.target !== '_self') || anchor.download !== undefined) return
-    const url = new URL(href, location.href)
-    if (url.origin !== location.origin) return
+    const url = routerTarget(event.currentTarget)
+    if (!url) return
     // Same page, another hash: the browser scrolls and keeps history itself.
-    if (url.pathname + url.search === navigation.url && url.hash) return
+    if (url === navigation.url && event.currentTarget.hash) return
     event.preventDefault()
-    navigation.router[replace ? 'replace' : 'push'](url.href, { scroll })
+    navigation.router[replace ? 'replace' : 'push'](event.currentTarget.href, { scroll })
   }
 
   return (
     <LinkStatusContext value={{ pending }}>
-      <a href={href} {...anchor} onClick={handleClick} />
+      <a
+        ref={ref}
+        href={href}
+        {...anchor}
+        onClick={handleClick}
+        onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {
+          onMouseEnter?.(event)
+          prefetchNow()
+        }}
+        onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
+          onFocus?.(event)
+          prefetchNow()
+        }}
+      />
     </LinkStatusContext>
   )
 }

@@ -15,7 +15,11 @@ export interface RouterApi {
   refresh(): void
   back(): void
   forward(): void
-  prefetch(href: string): void
+  /**
+   * Fetches `href`'s payload ahead of a navigation, through the prefetch queue. `urgent` (the
+   * default) puts it at the front, as Link does on hover and focus.
+   */
+  prefetch(href: string, options?: { urgent?: boolean }): void
 }
 
 export interface NavigationState {

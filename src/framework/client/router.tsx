@@ -2,6 +2,8 @@
 // target's payload. A navigation is a state update inside a transition, so the old page stays
 // interactive until the new one can show, and a newer navigation simply replaces the state of
 // an older one. History and scroll are touched only when the new page commits.
+
+import options from 'virtual:framework/client-options'
 import {
   type ReactNode,
   use,
@@ -15,8 +17,9 @@ import {
 import DefaultGlobalError from '../../fallbacks/global-error.tsx'
 import type { RscPayload } from '../payload.ts'
 import { type ErrorComponent, GlobalErrorBoundary } from './boundaries.tsx'
-import { fetchPayload } from './fetch-payload.ts'
 import { type NavigateOptions, NavigationContext, type RouterApi } from './navigation-context.tsx'
+import { clearPayloadCache, loadPayload, reusablePayload } from './payload-cache.ts'
+import { prefetch } from './prefetch.ts'
 
 type Action = 'initial' | 'push' | 'replace' | 'pop' | 'refresh'
 
@@ -29,6 +32,8 @@ interface Navigation {
   payload: RscPayload | Promise<RscPayload>
   action: Action
   scroll: boolean
+  /** Turns the navigation into a document load if it has not committed in time. */
+  timeout?: ReturnType<typeof setTimeout>
 }
 
 /** Pages of the history entries of this tab, for instant back/forward; the oldest go first. */
@@ -40,22 +45,42 @@ function rememberPayload(key: string, payload: RscPayload | Promise<RscPayload>)
   payloadsByKey.delete(key)
   payloadsByKey.set(key, payload)
   if (payloadsByKey.size > HISTORY_PAYLOADS_KEPT) {
-    const oldest = payloadsByKey.keys().next().value
-    if (oldest !== undefined) payloadsByKey.delete(oldest)
+    payloadsByKey.delete(payloadsByKey.keys().next().value!)
   }
 }
 
 const newKey = () => Math.random().toString(36).slice(2, 10)
-
-function currentUrl(): string {
-  return location.pathname + location.search
-}
+const currentUrl = () => location.pathname + location.search
 
 function scrollToHashOrTop(hash: string) {
   const id = decodeURIComponent(hash.slice(1))
   const target = id ? document.getElementById(id) : null
   if (target) target.scrollIntoView()
   else window.scrollTo(0, 0)
+}
+
+/** Only the newest navigation may fall back to a document load; older ones were superseded. */
+let latestNavigation = 0
+
+/**
+ * The target's payload (reused if still fresh) and a timer. If the payload cannot be had (not an
+ * RSC payload of this build, a network error) or the page has not shown within the load
+ * timeout, the browser loads the URL as a document instead, so the user is never stuck.
+ */
+function startLoading(href: string, fallback: 'assign' | 'replace') {
+  const id = ++latestNavigation
+  const url = new URL(href, location.href)
+  const documentLoad = () => {
+    if (id === latestNavigation) location[fallback](url.href)
+  }
+  const key = url.pathname + url.search
+  const fetchIt = () => loadPayload(key, 'navigation').payload
+  // A prefetch still in flight may end with no payload (the route is dynamic): then fetch it.
+  const payload = (reusablePayload(key)?.catch(fetchIt) ?? fetchIt()).catch(() => {
+    documentLoad()
+    return new Promise<never>(() => {})
+  })
+  return { payload, timeout: setTimeout(documentLoad, options.loadTimeoutMs) }
 }
 
 /** Set by the mounted Router: shows what a server function call sent back. */
@@ -67,19 +92,10 @@ export function applyServerUpdate(payload: RscPayload): void {
   serverUpdateSink(payload)
 }
 
-/** The navigation whose fetch has not committed yet; a newer one aborts it. */
-let inflight: AbortController | null = null
-
-function loadPayload(href: string, fallback: 'assign' | 'replace'): Promise<RscPayload> {
-  inflight?.abort()
-  const controller = new AbortController()
-  inflight = controller
-  return fetchPayload(href, controller.signal).catch(() => {
-    // Not a payload of this app (network error, HTML, a proxy's error page): let the browser
-    // load the URL as a document, so the user is never stuck. Superseded fetches just stop.
-    if (!controller.signal.aborted) location[fallback](href)
-    return new Promise<never>(() => {})
-  })
+/** After data changed on the server: no cached page (prefetched, visited, in history) is current. */
+export function forgetCachedPages(): void {
+  clearPayloadCache()
+  payloadsByKey.clear()
 }
 
 function PayloadView({
@@ -118,7 +134,7 @@ export function Router({ initial }: { initial: RscPayload }) {
       setRequestedUrl(next.url)
       startTransition(() => setNavigation(next))
     }
-    const go = (href: string, action: 'push' | 'replace', options?: NavigateOptions) => {
+    const go = (href: string, action: 'push' | 'replace', navigateOptions?: NavigateOptions) => {
       const url = new URL(href, location.href)
       const fallback = action === 'push' ? 'assign' : 'replace'
       if (url.origin !== location.origin) return location[fallback](url.href)
@@ -126,9 +142,9 @@ export function Router({ initial }: { initial: RscPayload }) {
         key: newKey(),
         url: url.pathname + url.search,
         hash: url.hash,
-        payload: loadPayload(url.href, fallback),
+        ...startLoading(url.href, fallback),
         action,
-        scroll: options?.scroll ?? true,
+        scroll: navigateOptions?.scroll ?? true,
       })
     }
     serverUpdateSink = (payload) => {
@@ -150,26 +166,32 @@ export function Router({ initial }: { initial: RscPayload }) {
       })
     }
     return {
-      push: (href, options) => go(href, 'push', options),
-      replace: (href, options) => go(href, 'replace', options),
-      refresh: () =>
+      push: (href, navigateOptions) => go(href, 'push', navigateOptions),
+      replace: (href, navigateOptions) => go(href, 'replace', navigateOptions),
+      refresh: () => {
+        forgetCachedPages()
         start({
           ...committed.current,
-          payload: loadPayload(location.href, 'replace'),
+          ...startLoading(location.href, 'replace'),
           action: 'refresh',
           scroll: false,
-        }),
+        })
+      },
       back: () => history.back(),
       forward: () => history.forward(),
-      prefetch: () => {},
+      prefetch: (href, prefetchOptions) => {
+        const url = new URL(href, location.href)
+        if (url.origin !== location.origin) return
+        prefetch(url.pathname + url.search, { urgent: prefetchOptions?.urgent ?? true })
+      },
     }
   }, [])
 
   // Commit: the new page is on screen; now record it in history and scroll.
   useLayoutEffect(() => {
     const { action, key, url, hash } = navigation
+    clearTimeout(navigation.timeout)
     committed.current = navigation
-    inflight = null
     rememberPayload(key, navigation.payload)
     if (action === 'push') history.pushState({ key }, '', url + hash)
     else if (action === 'replace' || action === 'initial')
@@ -188,13 +210,14 @@ export function Router({ initial }: { initial: RscPayload }) {
       // browser's to scroll.
       if (url === committed.current.url && (!stateKey || stateKey === committed.current.key)) return
       const key = stateKey ?? newKey()
+      const remembered = payloadsByKey.get(key)
       setRequestedUrl(url)
       startTransition(() =>
         setNavigation({
           key,
           url,
           hash: location.hash,
-          payload: payloadsByKey.get(key) ?? loadPayload(location.href, 'replace'),
+          ...(remembered ? { payload: remembered } : startLoading(location.href, 'replace')),
           action: 'pop',
           scroll: true,
         }),

@@ -28,7 +28,11 @@ const renderApp = createRequestListener(handler)
 
 // compression's types name Express's request and response; it only uses Node's.
 type CompressArgs = Parameters<typeof compress>
+let stopping = false
+
 const server = createServer((req, res) => {
+  // While stopping, tell keep-alive clients not to send another request on this connection.
+  if (stopping) res.setHeader('connection', 'close')
   compress(req as CompressArgs[0], res as CompressArgs[1], () =>
     serveAssets(req, res, () => renderApp(req, res)),
   )
@@ -45,8 +49,10 @@ server.listen(port, host, () => {
 
 function shutdown(signal: string) {
   console.log(`${signal}: finishing in-flight requests, then exiting.`)
+  stopping = true
   server.close(() => process.exit(0))
-  server.closeIdleConnections()
+  // Connections that finish their last response become idle: close them as soon as they do.
+  setInterval(() => server.closeIdleConnections(), 100).unref()
   setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref()
 }
 process.once('SIGTERM', () => shutdown('SIGTERM'))

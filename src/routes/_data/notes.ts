@@ -20,6 +20,9 @@ interface Data {
   notes: Note[]
 }
 
+/** Cache tag of what is read from the notes; server functions that change a note revalidate it. */
+export const NOTES_TAG = 'notes'
+
 export const DATA_DIR = resolve(process.env.DATA_DIR ?? 'data')
 
 const TOPICS = ['garden', 'reading', 'travel', 'recipes', 'work', 'music']

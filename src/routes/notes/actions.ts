@@ -1,7 +1,14 @@
 'use server'
-import { notFound, redirect } from '#framework'
+import { notFound, redirect, revalidateTag } from '#framework'
 import { BODY_MAX, type NoteFormState, TITLE_MAX } from '../_data/note-form.ts'
-import { createNote, deleteNote, likeNote, type NoteInput, updateNote } from '../_data/notes.ts'
+import {
+  createNote,
+  deleteNote,
+  likeNote,
+  NOTES_TAG,
+  type NoteInput,
+  updateNote,
+} from '../_data/notes.ts'
 
 function readForm(formData: FormData): { input: NoteInput | null; state: NoteFormState } {
   const field = (name: string) => {
@@ -35,6 +42,7 @@ export async function createNoteAction(
   const { input, state } = readForm(formData)
   if (!input) return state
   const note = await createNote(input)
+  await revalidateTag(NOTES_TAG)
   redirect(`/notes/${note.id}`)
 }
 
@@ -46,11 +54,12 @@ export async function updateNoteAction(
   const { input, state } = readForm(formData)
   if (!input) return state
   if (!(await updateNote(id, input))) notFound()
+  await revalidateTag(NOTES_TAG)
   redirect(`/notes/${id}`)
 }
 
 export async function deleteNoteAction(id: string): Promise<void> {
-  await deleteNote(id)
+  if (await deleteNote(id)) await revalidateTag(NOTES_TAG)
   redirect('/notes')
 }
 
@@ -58,5 +67,6 @@ export async function deleteNoteAction(id: string): Promise<void> {
 export async function likeNoteAction(id: string): Promise<number> {
   const likes = await likeNote(id)
   if (likes === undefined) notFound()
+  await revalidateTag(NOTES_TAG)
   return likes
 }

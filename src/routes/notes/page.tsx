@@ -1,8 +1,12 @@
+import { cached } from '#framework'
 import { Link } from '#framework/client'
-import { listNotes } from '../_data/notes.ts'
+import { listNotes, NOTES_TAG } from '../_data/notes.ts'
+
+/** The listing's notes, shared by every request until a server function changes a note. */
+const listedNotes = cached(listNotes, { tags: [NOTES_TAG] })
 
 export default async function NotesPage() {
-  const notes = await listNotes()
+  const notes = await listedNotes()
   return (
     <>
       <title>All notes · Notebook</title>

@@ -1,5 +1,8 @@
 import { allTags, listNotes } from '../_data/notes.ts'
 
+/** Rendered for every request: it streams, and must not be stored as a static page. */
+export const dynamic = 'force-dynamic'
+
 /** Stands in for a slow query, so the page streams in behind loading.tsx. */
 const STATS_DELAY_MS = 1500
 

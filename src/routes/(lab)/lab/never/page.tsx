@@ -1,5 +1,8 @@
 import { Suspense } from 'react'
 
+/** Rendered for every request: it streams, and must not be stored as a static page. */
+export const dynamic = 'force-dynamic'
+
 async function Never(): Promise<never> {
   // Never settles: only the client going away (which aborts the render) ends this request.
   return new Promise<never>(() => {})

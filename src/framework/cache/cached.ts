@@ -1,0 +1,97 @@
+// cached() and cacheTag(): memoize an async function's results across requests, by arguments.
+import { requestPathname } from '../request-context.ts'
+import { now } from './clock.ts'
+import { argumentsKey, functionIdentity } from './key.ts'
+import { currentScope, runInScope } from './scope.ts'
+import { readEntry, writeEntry } from './storage.ts'
+import { limitTags, pathTag } from './tags.ts'
+import { fromBytes, toBytes } from './value.ts'
+
+export interface CachedOptions {
+  /** Tags of every entry, for revalidateTag(). */
+  tags?: string[]
+  /** Seconds an entry stays fresh; absent: until a tag or path of it is revalidated. */
+  revalidate?: number
+  /** The function's identity in keys, instead of its name and source text (key.ts). */
+  key?: string
+}
+
+interface Computed {
+  bytes: Uint8Array
+  tags: string[]
+}
+
+/** Lookups and computations under way, by key: concurrent callers share them. */
+const inFlight = new Map<string, Promise<Computed>>()
+
+/** After an invalidation, new callers must not join a computation that may have read old data. */
+export function forgetInFlight(): void {
+  inFlight.clear()
+}
+
+async function lookupOrCompute(
+  key: string,
+  run: () => Promise<unknown>,
+  name: string,
+  options: CachedOptions,
+): Promise<Computed> {
+  const entry = await readEntry(key)
+  if (entry) return { bytes: entry.value, tags: entry.tags }
+
+  const createdAt = now()
+  // The implicit path tag comes first, so that the limits never drop it.
+  const pathname = requestPathname()
+  const scope = { name, tags: [...(pathname ? [pathTag(pathname)] : []), ...(options.tags ?? [])] }
+  const bytes = toBytes(await runInScope(scope, run), name)
+  const tags = limitTags(scope.tags, name)
+  const { revalidate } = options
+  if (revalidate !== 0) {
+    const expiresAt = revalidate === undefined ? undefined : createdAt + revalidate * 1000
+    await writeEntry(key, { value: bytes, tags, createdAt, expiresAt })
+  }
+  return { bytes, tags }
+}
+
+/**
+ * `fn`, memoized across requests by its arguments (docs/caching.md). Every caller gets its own
+ * copy of the value. Equal arguments in flight at the same time share one computation.
+ */
+export function cached<Args extends unknown[], Result>(
+  fn: (...args: Args) => Promise<Result>,
+  options: CachedOptions = {},
+): (...args: Args) => Promise<Result> {
+  const name = options.key ?? (fn.name || 'anonymous function')
+  const { revalidate } = options
+  if (revalidate !== undefined && !(revalidate >= 0)) {
+    throw new Error(`cached(${name}): revalidate must be a number of seconds, 0 or more.`)
+  }
+  const identity = functionIdentity(fn, options.key)
+
+  return async (...args: Args): Promise<Result> => {
+    const key = `${identity}:${argumentsKey(args, name)}`
+    let computation = inFlight.get(key)
+    if (!computation) {
+      const started = lookupOrCompute(key, () => fn(...args), name, options)
+      computation = started.finally(() => {
+        if (inFlight.get(key) === computation) inFlight.delete(key)
+      })
+      inFlight.set(key, computation)
+    }
+    const { bytes, tags } = await computation
+    // An enclosing cached() entry is built from this one: invalidating this one's tags must
+    // invalidate it too.
+    currentScope()?.tags.push(...tags)
+    return fromBytes<Result>(bytes)
+  }
+}
+
+/** Adds tags to the entry being computed; only inside a function given to cached(). */
+export function cacheTag(...tags: string[]): void {
+  const scope = currentScope()
+  if (!scope) {
+    throw new Error(
+      'cacheTag() was called outside a cached() function. It tags the entry being computed: call it inside the function given to cached().',
+    )
+  }
+  scope.tags.push(...tags)
+}

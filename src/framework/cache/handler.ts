@@ -1,0 +1,26 @@
+// The storage interface behind cached(): where entries and tag invalidations live. The in-memory
+// handler serves one process; the Redis handler lets several processes share both.
+
+export interface CacheEntry {
+  /** The value, serialized with node:v8 (value.ts). */
+  value: Uint8Array
+  /** Its tags, already within the limits (tags.ts). */
+  tags: string[]
+  /** When its computation started (ms since the epoch, cache clock): a tag invalidated at or
+   * after this time may have changed what it read, so the entry is stale. */
+  createdAt: number
+  /** When it stops being fresh (ms since the epoch), from `revalidate`; absent: never by time. */
+  expiresAt?: number
+}
+
+export interface CacheHandler {
+  /** The stored entry, fresh or not: the caller checks its time and its tags. */
+  get(key: string): Promise<CacheEntry | undefined>
+  set(key: string, entry: CacheEntry): Promise<void>
+  /** The latest invalidation time of any of `tags`, or 0 when none was invalidated. */
+  lastInvalidated(tags: readonly string[]): Promise<number>
+  /** Records that `tags` were invalidated at `at`: entries created before then are stale. */
+  invalidateTags(tags: readonly string[], at: number): Promise<void>
+  /** Releases connections and timers; the handler is not used afterwards. */
+  close?(): Promise<void>
+}

@@ -1,0 +1,84 @@
+// Cache keys: which function (its identity) and which arguments (a stable serialization).
+import { createHash } from 'node:crypto'
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url')
+}
+
+/**
+ * A function's identity in keys: its `key` option when given; otherwise its name and a hash of
+ * its source text. That makes the identity the same in every process of every deploy of the same
+ * code (so Redis entries are shared) and new when the code changes. The price: two functions
+ * with the same name and the same source text share entries even when they differ by what they
+ * close over (a factory making one per tenant, say). Such functions must be given a `key`.
+ */
+export function functionIdentity(fn: (...args: never[]) => unknown, key?: string): string {
+  if (key !== undefined) return `key:${key}`
+  return `fn:${fn.name || 'anonymous'}:${hash(fn.toString()).slice(0, 16)}`
+}
+
+const ALLOWED =
+  'strings, numbers, booleans, bigints, null, undefined, Dates, and arrays and plain objects of them'
+
+class UnstableArgument extends Error {}
+
+/**
+ * The same text for equal arguments, whatever the order of their objects' keys. Only values with
+ * an unambiguous text form are allowed: a class instance, Map, function or symbol would be keyed
+ * by a guess, and two different values sharing a key would hand one caller another's result.
+ */
+function stable(value: unknown, path: string, ancestors: Set<object>): string {
+  switch (typeof value) {
+    case 'undefined':
+      return 'u'
+    case 'boolean':
+      return value ? 't' : 'f'
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value)
+    case 'bigint':
+      return `${value}n`
+    case 'string':
+      return JSON.stringify(value)
+    case 'function':
+    case 'symbol':
+      throw new UnstableArgument(`${path} is a ${typeof value}`)
+  }
+  if (value === null) return 'null'
+  if (value instanceof Date) return `D${value.getTime()}`
+  const object = value as object
+  if (ancestors.has(object)) throw new UnstableArgument(`${path} refers back to itself`)
+  ancestors.add(object)
+  try {
+    if (Array.isArray(object)) {
+      return `[${Array.from(object, (item, i) => stable(item, `${path}[${i}]`, ancestors)).join(',')}]`
+    }
+    const prototype = Object.getPrototypeOf(object)
+    if (prototype !== Object.prototype && prototype !== null) {
+      const kind = prototype?.constructor?.name ?? 'object'
+      throw new UnstableArgument(`${path} is an instance of ${kind}`)
+    }
+    const record = object as Record<string, unknown>
+    // As in JSON, a property whose value is undefined counts as absent.
+    const fields = Object.keys(record)
+      .filter((name) => record[name] !== undefined)
+      .sort()
+      .map(
+        (name) => `${JSON.stringify(name)}:${stable(record[name], `${path}.${name}`, ancestors)}`,
+      )
+    return `{${fields.join(',')}}`
+  } finally {
+    ancestors.delete(object)
+  }
+}
+
+/** The arguments' part of a key; throws an error naming the function when it cannot be made. */
+export function argumentsKey(args: readonly unknown[], name: string): string {
+  try {
+    return hash(stable(args, 'arguments', new Set()))
+  } catch (error) {
+    if (!(error instanceof UnstableArgument)) throw error
+    throw new Error(
+      `cached(${name}) cannot make a cache key of its arguments: ${error.message}. Pass only ${ALLOWED}.`,
+    )
+  }
+}

@@ -1,0 +1,19 @@
+// revalidateTag() and revalidatePath(): make entries stale, in this process and, through a shared
+// handler (Redis), in every other.
+import { forgetInFlight } from './cached.ts'
+import { invalidateTags } from './storage.ts'
+import { pathTag } from './tags.ts'
+
+/**
+ * Every entry tagged `tag` and created before now is stale from now on. Reads in this process
+ * see it at once; await the promise to know that the store (and so other processes) has it.
+ */
+export function revalidateTag(tag: string): Promise<void> {
+  forgetInFlight()
+  return invalidateTags([tag])
+}
+
+/** Every entry computed while rendering a request for `path` (exactly that path) is stale. */
+export function revalidatePath(path: string): Promise<void> {
+  return revalidateTag(pathTag(path))
+}

@@ -1,0 +1,114 @@
+// GET (or HEAD) of a page, as a payload or a document. Dynamic routes stream every time. A
+// static route's page is served from memory (static-pages.ts) with an ETag, so a matching
+// If-None-Match answers 304. A route not classified yet is rendered whole first: that one
+// render classifies it, and also answers this request.
+import { buildId } from 'virtual:framework/options'
+import { DOCUMENT_HEADERS, renderDocument } from './document.ts'
+import {
+  CONTENT_TYPE_HTML,
+  CONTENT_TYPE_PAYLOAD,
+  HEADER_BUILD_ID,
+  HEADER_PREFETCH,
+  HEADER_ROUTE_KIND,
+  type RouteKind,
+} from './protocol.ts'
+import { type RenderedRoute, renderRoute } from './render.tsx'
+import { getDynamicReason, hadRenderErrors } from './request-context.ts'
+import type { RouteMatch } from './route-table.ts'
+import {
+  getStaticPage,
+  routeKindOf,
+  type StaticBody,
+  type StaticPage,
+  setRouteKind,
+  setStaticPage,
+  toStaticBody,
+} from './static-pages.ts'
+import { isForceDynamic } from './tree.tsx'
+
+export type PageFormat = 'payload' | 'document'
+
+function payloadHeaders(kind: RouteKind): Record<string, string> {
+  return {
+    'content-type': CONTENT_TYPE_PAYLOAD,
+    [HEADER_BUILD_ID]: buildId,
+    [HEADER_ROUTE_KIND]: kind,
+  }
+}
+
+export function payloadResponse({ stream, status }: RenderedRoute, kind: RouteKind): Response {
+  return new Response(stream, { status, headers: payloadHeaders(kind) })
+}
+
+function fromMemory(request: Request, body: StaticBody, headers: Record<string, string>): Response {
+  // Caches may keep it, but must ask again each time: the ETag makes that a cheap 304.
+  const all = { ...headers, etag: body.etag, 'cache-control': 'no-cache' }
+  const match = request.headers.get('if-none-match')
+  if (match?.split(',').some((tag) => tag.trim() === body.etag)) {
+    return new Response(null, { status: 304, headers: all })
+  }
+  return new Response(body.bytes, { headers: all })
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await new Response(stream).arrayBuffer())
+}
+
+function streamOf(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
+  return new Response(bytes).body!
+}
+
+async function serveStatic(
+  request: Request,
+  url: URL,
+  match: RouteMatch,
+  page: StaticPage,
+  format: PageFormat,
+): Promise<Response> {
+  if (format === 'payload') return fromMemory(request, page.payload, payloadHeaders('static'))
+  if (!page.html) {
+    const response = await renderDocument(request, url, match, { payload: page.payload.bytes })
+    if (response.status !== 200 || !response.body) return response
+    page.html = toStaticBody(await readAll(response.body))
+    setStaticPage(url.pathname, page) // stored again, so the LRU counts the HTML's bytes
+  }
+  return fromMemory(request, page.html, { ...DOCUMENT_HEADERS, 'content-type': CONTENT_TYPE_HTML })
+}
+
+/** Call within the request's context. `match` null renders the 404 screen. */
+export async function servePage(
+  request: Request,
+  url: URL,
+  match: RouteMatch | null,
+  format: PageFormat,
+): Promise<Response> {
+  let kind = match ? routeKindOf(match.route.file) : 'dynamic'
+  if (match && kind === undefined && (await isForceDynamic(match.route))) {
+    kind = 'dynamic'
+    setRouteKind(match.route.file, kind)
+  }
+  if (!match || kind === 'dynamic') {
+    if (format === 'payload' && request.headers.has(HEADER_PREFETCH)) {
+      return new Response(null, { status: 204, headers: payloadHeaders('dynamic') })
+    }
+    if (format === 'document') return renderDocument(request, url, match)
+    return payloadResponse(await renderRoute(request, url, match), 'dynamic')
+  }
+
+  const stored = getStaticPage(url.pathname)
+  if (stored) return serveStatic(request, url, match, stored, format)
+
+  // Render it whole: only a finished render tells whether the route is static.
+  const rendered = await renderRoute(request, url, match)
+  const payload = await readAll(rendered.stream)
+  const dynamicReason = getDynamicReason()
+  if (dynamicReason !== undefined) setRouteKind(match.route.file, 'dynamic')
+  else if (rendered.status === 200 && !hadRenderErrors()) {
+    setRouteKind(match.route.file, 'static')
+    const page: StaticPage = { payload: toStaticBody(payload), tags: [] }
+    setStaticPage(url.pathname, page)
+    return serveStatic(request, url, match, page, format)
+  }
+  if (format === 'document') return renderDocument(request, url, match, { payload })
+  return payloadResponse({ stream: streamOf(payload), status: rendered.status }, 'dynamic')
+}

@@ -1,0 +1,10 @@
+// The end-to-end test kit: servers, browser, pages, requests and raw HTTP.
+export * from './app.ts'
+export * from './browser.ts'
+export * from './hooks.ts'
+export * from './http.ts'
+export * from './page.ts'
+export * from './paths.ts'
+export * from './process.ts'
+export * from './requests.ts'
+export * from './servers.ts'

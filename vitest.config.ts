@@ -1,0 +1,36 @@
+// Vitest's own config: it must not load vite.config.ts, whose RSC plugin would turn the test
+// runner into three Vite environments. Unit tests run in Node; end-to-end tests drive the built
+// app and a real Chromium, one file at a time, with timeouts sized for a small (2-core) machine.
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    // Stopping a server and a browser on a busy machine takes a while.
+    teardownTimeout: 30_000,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          // Each file starts its own server and browser: running them side by side on two cores
+          // only makes them slow and flaky.
+          fileParallelism: false,
+          maxWorkers: 1,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // The embedding test imports the built server entry: Node loads it as an embedder's
+          // server would, not through Vite's transforms.
+          server: { deps: { external: [/\/dist\//] } },
+        },
+      },
+    ],
+  },
+})
