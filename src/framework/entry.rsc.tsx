@@ -6,9 +6,14 @@ import { renderDocument } from './document.ts'
 import { reportServerError } from './errors.ts'
 import type { Interrupt } from './interrupts.ts'
 import { payloadResponse, servePage } from './pages.ts'
-import { CONTENT_TYPE_TEXT, type ParsedRequest, parseRequest } from './protocol.ts'
+import {
+  CONTENT_TYPE_TEXT,
+  HEADER_REVALIDATED,
+  type ParsedRequest,
+  parseRequest,
+} from './protocol.ts'
 import { renderRoute } from './render.tsx'
-import { runWithRequest, withSetCookies } from './request-context.ts'
+import { didRevalidate, runWithRequest, withSetCookies } from './request-context.ts'
 import { handleRoute } from './route-handler.ts'
 import type { RouteMatch } from './route-table.ts'
 import { loadRouteModule, routeTable } from './routes.ts'
@@ -51,12 +56,16 @@ async function dispatch(request: Request, parsed: ParsedRequest, config: Framewo
       if (call instanceof Response) return call
       const { interrupt, returnValue, temporaryReferences } = call
       if (interrupt?.kind === 'redirect') {
-        return payloadResponse(await renderRedirect(request, url, interrupt), 'dynamic')
+        const response = payloadResponse(await renderRedirect(request, url, interrupt), 'dynamic')
+        if (didRevalidate()) response.headers.set(HEADER_REVALIDATED, '1')
+        return response
       }
-      return payloadResponse(
+      const response = payloadResponse(
         await renderRoute(request, url, page, { returnValue, temporaryReferences }),
         'dynamic',
       )
+      if (didRevalidate()) response.headers.set(HEADER_REVALIDATED, '1')
+      return response
     }
     case 'form-action': {
       const form = await submitFormAction(request, config)

@@ -3,6 +3,8 @@
 // If-None-Match answers 304. A route not classified yet is rendered whole first: that one
 // render classifies it, and also answers this request.
 import { buildId } from 'virtual:framework/options'
+import { collectCacheTags } from './cache/hooks.ts'
+import { pathTag } from './cache/tags.ts'
 import { DOCUMENT_HEADERS, renderDocument } from './document.ts'
 import {
   CONTENT_TYPE_HTML,
@@ -16,12 +18,13 @@ import { type RenderedRoute, renderRoute } from './render.tsx'
 import { getDynamicReason, hadRenderErrors } from './request-context.ts'
 import type { RouteMatch } from './route-table.ts'
 import {
-  getStaticPage,
+  freshStaticPage,
   routeKindOf,
   type StaticBody,
   type StaticPage,
   setRouteKind,
   setStaticPage,
+  staticClock,
   toStaticBody,
 } from './static-pages.ts'
 import { isForceDynamic } from './tree.tsx'
@@ -95,17 +98,22 @@ export async function servePage(
     return payloadResponse(await renderRoute(request, url, match), 'dynamic')
   }
 
-  const stored = getStaticPage(url.pathname)
+  const stored = await freshStaticPage(url.pathname)
   if (stored) return serveStatic(request, url, match, stored, format)
 
   // Render it whole: only a finished render tells whether the route is static.
-  const rendered = await renderRoute(request, url, match)
-  const payload = await readAll(rendered.stream)
+  const renderedAt = staticClock()
+  const dataTags = new Set<string>()
+  const { rendered, payload } = await collectCacheTags(dataTags, async () => {
+    const rendered = await renderRoute(request, url, match)
+    return { rendered, payload: await readAll(rendered.stream) }
+  })
   const dynamicReason = getDynamicReason()
   if (dynamicReason !== undefined) setRouteKind(match.route.file, 'dynamic')
   else if (rendered.status === 200 && !hadRenderErrors()) {
     setRouteKind(match.route.file, 'static')
-    const page: StaticPage = { payload: toStaticBody(payload), tags: [] }
+    const tags = [pathTag(url.pathname), ...dataTags]
+    const page: StaticPage = { payload: toStaticBody(payload), tags, renderedAt }
     setStaticPage(url.pathname, page)
     return serveStatic(request, url, match, page, format)
   }

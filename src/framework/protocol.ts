@@ -27,6 +27,12 @@ export const HEADER_BUILD_ID = 'x-rsc-build'
 export const HEADER_ROUTE_KIND = 'x-rsc-route-kind'
 export type RouteKind = 'static' | 'dynamic'
 
+/**
+ * Response header on a server function's answer: it revalidated cached data, so the client
+ * forgets the pages it cached (prefetched, visited, in history).
+ */
+export const HEADER_REVALIDATED = 'x-rsc-revalidated'
+
 /** Global array the document's inline scripts push payload chunks into. */
 export const INLINE_PAYLOAD_GLOBAL = '__RSC_PAYLOAD'
 

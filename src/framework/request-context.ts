@@ -2,6 +2,7 @@
 // AsyncLocalStorage keeps concurrent requests apart without passing a context through props.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { parseCookie, type SerializeOptions, stringifySetCookie } from 'cookie'
+import { onRevalidate } from './cache/hooks.ts'
 import { currentScope } from './cache/scope.ts'
 import { type Interrupt, parseInterrupt } from './interrupts.ts'
 import { parseRequest } from './protocol.ts'
@@ -17,6 +18,8 @@ interface RequestStore {
   setCookies: string[]
   /** Why this render is dynamic, if it is; undefined while it could still be static. */
   dynamicReason?: string
+  /** Set when this request called revalidateTag() or revalidatePath(). */
+  revalidated?: boolean
   /** Errors and interrupts thrown while rendering, in order, with where each belongs. */
   renderErrors: RecordedError[]
   segmentDepths: WeakMap<object, number>
@@ -102,6 +105,17 @@ export function hadRenderErrors(): boolean {
 /** Where the error with this digest was thrown, if that is known. */
 export function recordedErrorDepth(digest: string): number | undefined {
   return storage.getStore()?.renderErrors.find((r) => r.digest === digest)?.depth
+}
+
+// revalidateTag() and revalidatePath() run inside the request that calls them.
+onRevalidate(() => {
+  const store = storage.getStore()
+  if (store) store.revalidated = true
+})
+
+/** Whether this request revalidated cached data: its client must not reuse cached pages. */
+export function didRevalidate(): boolean {
+  return storage.getStore()?.revalidated === true
 }
 
 export function getDynamicReason(): string | undefined {

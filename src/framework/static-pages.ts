@@ -1,10 +1,13 @@
 // Static routes are rendered once and served from memory. A route is static when a complete
 // render of it read nothing of the request (no cookies(), headers() or search params, no
 // `dynamic = 'force-dynamic'`); its pages (one per pathname) are kept with their payload, their
-// HTML once a document asks for it, and ETags, until revalidatePath(), revalidateTag() or the
-// LRU bound drops them.
+// HTML once a document asks for it, and ETags. A page is stale once revalidatePath() of its
+// path or revalidateTag() of data it showed ran after it was rendered (in any process sharing
+// the cache store), or when data it showed expired (cached()'s `revalidate`).
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
+import { now } from './cache/clock.ts'
+import { invalidatedSince } from './cache/storage.ts'
 import type { RouteKind } from './protocol.ts'
 
 export interface StaticBody {
@@ -15,8 +18,10 @@ export interface StaticBody {
 export interface StaticPage {
   payload: StaticBody
   html?: StaticBody
-  /** Cache tags of the data the render used (cached()), for revalidateTag(). */
+  /** Its path tag and the tags of the cached() data it showed. */
   tags: readonly string[]
+  /** On the cache's clock (cache/clock.ts), taken before the render started. */
+  renderedAt: number
 }
 
 const PAGES_KEPT = 1000
@@ -46,22 +51,19 @@ export function toStaticBody(bytes: Uint8Array<ArrayBuffer>): StaticBody {
   return { bytes, etag }
 }
 
-export function getStaticPage(pathname: string): StaticPage | undefined {
-  return pages.get(pathname)
-}
-
 export function setStaticPage(pathname: string, page: StaticPage): void {
   pages.set(pathname, page)
 }
 
-/** revalidatePath(): the page at `pathname` renders again on its next request. */
-export function invalidateStaticPath(pathname: string): void {
-  pages.delete(pathname)
+/** The page stored for `pathname`, unless it is stale (then it is dropped). */
+export async function freshStaticPage(pathname: string): Promise<StaticPage | undefined> {
+  const page = pages.get(pathname)
+  if (!page) return undefined
+  if (await invalidatedSince(page.tags, page.renderedAt)) {
+    if (pages.get(pathname) === page) pages.delete(pathname)
+    return undefined
+  }
+  return page
 }
 
-/** revalidateTag(): every page whose render used data with `tag` renders again. */
-export function invalidateStaticTag(tag: string): void {
-  for (const [pathname, page] of pages.entries()) {
-    if (page.tags.includes(tag)) pages.delete(pathname)
-  }
-}
+export { now as staticClock }

@@ -2,6 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cached, cacheTag } from '../../src/framework/cache/cached.ts'
 import { setCacheClock } from '../../src/framework/cache/clock.ts'
 import type { CacheHandler } from '../../src/framework/cache/handler.ts'
+import {
+  collectCacheTags,
+  onRevalidate,
+  type Revalidation,
+} from '../../src/framework/cache/hooks.ts'
 import { MemoryCacheHandler } from '../../src/framework/cache/memory-handler.ts'
 import { revalidatePath, revalidateTag } from '../../src/framework/cache/revalidate.ts'
 import { setCacheHandler } from '../../src/framework/cache/storage.ts'
@@ -133,6 +138,15 @@ describe('argument keys', () => {
     const a = cached(async () => 'a', { key: 'shared' })
     const b = cached(async () => 'b', { key: 'shared' })
     expect([await a(), await b()]).toEqual(['a', 'a'])
+  })
+
+  it('keys a cached() of a cached function apart from other such wrappings', async () => {
+    const one = cached(async () => 1, { key: 'inner-one' })
+    const two = cached(async () => 2, { key: 'inner-two' })
+    const outerOne = cached(one)
+    const outerTwo = cached(two)
+    expect([await outerOne(), await outerTwo()]).toEqual([1, 2])
+    expect(outerOne.name).toBe('inner-one')
   })
 
   it('throws a clear error, naming the function, for arguments it cannot key', async () => {
@@ -440,5 +454,38 @@ describe('a failing store', () => {
     await revalidateTag('t')
     expect(error).toHaveBeenCalledTimes(1)
     expect(error.mock.calls[0]![0]).toMatch(/The cache store failed.*connection refused/)
+  })
+})
+
+describe('hooks for caches of rendered pages', () => {
+  it('collectCacheTags() gathers the tags of the values read, hit or computed', async () => {
+    const notes = cached(async () => 'notes', { key: 'hook-notes', tags: ['notes'] })
+    const user = cached(
+      async (id: string) => {
+        cacheTag(`user:${id}`)
+        return id
+      },
+      { key: 'hook-user' },
+    )
+    await notes() // computed outside: the collector below sees it as a hit
+    const tags = new Set<string>()
+    await runWithRequest(new Request('http://localhost/feed'), () =>
+      collectCacheTags(tags, async () => {
+        await notes()
+        await new Promise((resolve) => setTimeout(resolve, 1)) // later async work counts too
+        await user('7')
+      }),
+    )
+    expect([...tags].sort()).toEqual([`${PATH_TAG_PREFIX}/feed`, 'notes', 'user:7'])
+  })
+
+  it('onRevalidate() hears every revalidation, until unsubscribed', async () => {
+    const heard: Revalidation[] = []
+    const stop = onRevalidate((revalidation) => heard.push(revalidation))
+    await revalidateTag('notes')
+    await revalidatePath('/notes/?page=2')
+    stop()
+    await revalidateTag('later')
+    expect(heard).toEqual([{ tag: 'notes' }, { path: '/notes' }])
   })
 })

@@ -1,7 +1,8 @@
 // cached() and cacheTag(): memoize an async function's results across requests, by arguments.
 import { requestPathname } from '../request-context.ts'
 import { now } from './clock.ts'
-import { argumentsKey, functionIdentity } from './key.ts'
+import { noteCacheTags } from './hooks.ts'
+import { argumentsKey, functionIdentity, rememberIdentity } from './key.ts'
 import { currentScope, runInScope } from './scope.ts'
 import { readEntry, writeEntry } from './storage.ts'
 import { limitTags, pathTag } from './tags.ts'
@@ -67,7 +68,7 @@ export function cached<Args extends unknown[], Result>(
   }
   const identity = functionIdentity(fn, options.key)
 
-  return async (...args: Args): Promise<Result> => {
+  const memoized = async (...args: Args): Promise<Result> => {
     const key = `${identity}:${argumentsKey(args, name)}`
     let computation = inFlight.get(key)
     if (!computation) {
@@ -81,8 +82,13 @@ export function cached<Args extends unknown[], Result>(
     // An enclosing cached() entry is built from this one: invalidating this one's tags must
     // invalidate it too.
     currentScope()?.tags.push(...tags)
+    noteCacheTags(tags)
     return fromBytes<Result>(bytes)
   }
+  rememberIdentity(memoized, identity)
+  // Error messages and a cached() of this function then name what it memoizes.
+  Object.defineProperty(memoized, 'name', { value: name })
+  return memoized
 }
 
 /** Adds tags to the entry being computed; only inside a function given to cached(). */

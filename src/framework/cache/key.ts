@@ -5,6 +5,13 @@ function hash(text: string): string {
   return createHash('sha256').update(text).digest('base64url')
 }
 
+/** Identities of the functions cached() returned, so that caching one again keys it apart. */
+const wrappers = new WeakMap<object, string>()
+
+export function rememberIdentity(wrapper: object, identity: string): void {
+  wrappers.set(wrapper, identity)
+}
+
 /**
  * A function's identity in keys: its `key` option when given; otherwise its name and a hash of
  * its source text. That makes the identity the same in every process of every deploy of the same
@@ -14,6 +21,9 @@ function hash(text: string): string {
  */
 export function functionIdentity(fn: (...args: never[]) => unknown, key?: string): string {
   if (key !== undefined) return `key:${key}`
+  // A function returned by cached() has cached()'s source text, the same for all of them.
+  const wrapped = wrappers.get(fn)
+  if (wrapped !== undefined) return `cached(${wrapped})`
   return `fn:${fn.name || 'anonymous'}:${hash(fn.toString()).slice(0, 16)}`
 }
 

@@ -83,3 +83,12 @@ export function invalidateTags(tags: readonly string[]): Promise<void> {
   pendingInvalidations = Promise.all([pendingInvalidations, done]).then(() => {})
   return done
 }
+
+/**
+ * Whether any of `tags` was invalidated at or after `since` (a page rendered then is stale).
+ * A failing store answers yes: rendering again is always safe.
+ */
+export async function invalidatedSince(tags: readonly string[], since: number): Promise<boolean> {
+  await pendingInvalidations
+  return attempt(async (handler) => (await handler.lastInvalidated(tags)) >= since, true)
+}

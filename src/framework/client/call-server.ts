@@ -6,8 +6,13 @@ import {
   encodeReply,
 } from '@vitejs/plugin-rsc/browser'
 import type { RscPayload } from '../payload.ts'
-import { CONTENT_TYPE_PAYLOAD, HEADER_ACTION_ID, toPayloadUrl } from '../protocol.ts'
-import { applyServerUpdate } from './router.tsx'
+import {
+  CONTENT_TYPE_PAYLOAD,
+  HEADER_ACTION_ID,
+  HEADER_REVALIDATED,
+  toPayloadUrl,
+} from '../protocol.ts'
+import { applyServerUpdate, forgetCachedPages } from './router.tsx'
 
 export async function callServer(id: string, args: unknown[]): Promise<unknown> {
   const temporaryReferences = createTemporaryReferenceSet()
@@ -21,6 +26,7 @@ export async function callServer(id: string, args: unknown[]): Promise<unknown> 
     const reason = (await response.text()).trim()
     throw new Error(reason || `Server function ${id} failed with status ${response.status}.`)
   }
+  if (response.headers.has(HEADER_REVALIDATED)) forgetCachedPages()
   const payload = await createFromFetch<RscPayload>(Promise.resolve(response), {
     temporaryReferences,
   })

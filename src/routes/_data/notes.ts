@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Low } from 'lowdb'
 import { JSONFilePreset } from 'lowdb/node'
+import { cached } from '#framework'
 
 export interface Note {
   id: string
@@ -53,21 +54,32 @@ function db(): Promise<Low<Data>> {
   return database
 }
 
-export async function listNotes(): Promise<Note[]> {
-  return (await db()).data.notes
-}
+// Reads go through cached(), tagged NOTES_TAG: pages that show notes are static (served from
+// memory) until a server function changes a note and revalidates the tag.
+const readOptions = (key: string) => ({ key: `notes:${key}`, tags: [NOTES_TAG] })
 
-export async function getNote(id: string): Promise<Note | undefined> {
-  return (await db()).data.notes.find((note) => note.id === id)
-}
+export const listNotes = cached(
+  async (): Promise<Note[]> => (await db()).data.notes,
+  readOptions('list'),
+)
 
-export async function notesTagged(tag: string): Promise<Note[]> {
-  return (await listNotes()).filter((note) => note.tags.includes(tag))
-}
+export const getNote = cached(
+  async (id: string): Promise<Note | undefined> =>
+    (await db()).data.notes.find((note) => note.id === id),
+  readOptions('get'),
+)
 
-export async function allTags(): Promise<string[]> {
-  return [...new Set((await listNotes()).flatMap((note) => note.tags))].sort()
-}
+export const notesTagged = cached(
+  async (tag: string): Promise<Note[]> =>
+    (await db()).data.notes.filter((note) => note.tags.includes(tag)),
+  readOptions('tagged'),
+)
+
+export const allTags = cached(
+  async (): Promise<string[]> =>
+    [...new Set((await db()).data.notes.flatMap((note) => note.tags))].sort(),
+  readOptions('tags'),
+)
 
 export type NoteInput = Pick<Note, 'title' | 'body' | 'tags'>
 
