@@ -17,6 +17,16 @@ export default defineConfig({
       },
       {
         test: {
+          // Real services and processes: a redis-server (.ci/run installs it), two app processes.
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

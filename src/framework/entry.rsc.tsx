@@ -1,6 +1,7 @@
 // The server entry: parse the request, then hand it to exactly one of route handler, server
 // function, payload or document. Everything runs inside the request's context.
 import buildOptions from 'virtual:framework/options'
+import { configureCache } from './cache/storage.ts'
 import { type FrameworkConfig, type FrameworkOptions, resolveConfig } from './config.ts'
 import { renderDocument } from './document.ts'
 import { reportServerError } from './errors.ts'
@@ -93,6 +94,7 @@ async function dispatch(request: Request, parsed: ParsedRequest, config: Framewo
 /** The framework as a Fetch-standard handler, to mount in any server (docs/embedding.md). */
 export function createRequestHandler(options?: FrameworkOptions): RequestHandler {
   const config = resolveConfig(buildOptions, options)
+  configureCache(config.cache)
   return (request) =>
     runWithRequest(request, async () => {
       try {

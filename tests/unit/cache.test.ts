@@ -141,12 +141,17 @@ describe('argument keys', () => {
   })
 
   it('keys a cached() of a cached function apart from other such wrappings', async () => {
-    const one = cached(async () => 1, { key: 'inner-one' })
-    const two = cached(async () => 2, { key: 'inner-two' })
+    // Same name, different sources: the wrappers' own source text (cached()'s) is the same.
+    const one = cached(async function load() {
+      return 1
+    })
+    const two = cached(async function load() {
+      return 2
+    })
     const outerOne = cached(one)
     const outerTwo = cached(two)
     expect([await outerOne(), await outerTwo()]).toEqual([1, 2])
-    expect(outerOne.name).toBe('inner-one')
+    expect(outerOne.name).toBe('load')
   })
 
   it('throws a clear error, naming the function, for arguments it cannot key', async () => {

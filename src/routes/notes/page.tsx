@@ -1,12 +1,10 @@
-import { cached } from '#framework'
 import { Link } from '#framework/client'
-import { listNotes, NOTES_TAG } from '../_data/notes.ts'
-
-/** The listing's notes, shared by every request until a server function changes a note. */
-const listedNotes = cached(listNotes, { tags: [NOTES_TAG] })
+import { listNotes } from '../_data/notes.ts'
 
 export default async function NotesPage() {
-  const notes = await listedNotes()
+  // cached() with the tag NOTES_TAG (../_data/notes.ts): shared by every request until a server
+  // function changes a note and revalidates the tag.
+  const notes = await listNotes()
   return (
     <>
       <title>All notes · Notebook</title>
