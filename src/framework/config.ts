@@ -24,6 +24,11 @@ export interface ServerFunctionOptions {
 export interface FrameworkConfig {
   /** The data cache's store: cached() (cache/options.ts, docs/caching.md). */
   cache: CacheOptions
+  /**
+   * A Content-Security-Policy for documents, with `{nonce}` where each response's nonce goes,
+   * e.g. "script-src 'self' 'nonce-{nonce}'". The framework's inline scripts carry that nonce.
+   */
+  contentSecurityPolicy: string | undefined
   serverFunctions: ServerFunctionOptions
   /**
    * Behind a reverse proxy that sets `X-Forwarded-Host`, set true so that the first of its values
@@ -35,6 +40,8 @@ export interface FrameworkConfig {
 export interface FrameworkOptions {
   /** Where cached() keeps entries: memory or Redis, and their bounds (docs/caching.md). */
   cache?: CacheOptionsInput
+  /** See FrameworkConfig.contentSecurityPolicy. */
+  contentSecurityPolicy?: string
   /** The client router's numbers (client/router-options.ts). */
   router?: Partial<RouterOptions>
   serverFunctions?: Partial<ServerFunctionOptions>
@@ -43,6 +50,7 @@ export interface FrameworkOptions {
 
 export const DEFAULT_CONFIG: FrameworkConfig = {
   cache: DEFAULT_CACHE_OPTIONS,
+  contentSecurityPolicy: undefined,
   serverFunctions: { allowedOrigins: [], bodySizeLimit: 1024 * 1024, maxArguments: 1000 },
   trustProxy: false,
 }
@@ -53,6 +61,7 @@ export function resolveConfig(...layers: (FrameworkOptions | undefined)[]): Fram
     if (!layer) continue
     config = {
       cache: mergeCacheOptions(config.cache, layer.cache),
+      contentSecurityPolicy: layer.contentSecurityPolicy ?? config.contentSecurityPolicy,
       serverFunctions: { ...config.serverFunctions, ...layer.serverFunctions },
       trustProxy: layer.trustProxy ?? config.trustProxy,
     }

@@ -3,6 +3,7 @@
 // live here: a redirect answers 307/308; an access fallback re-renders with its screen and
 // status; an error re-renders with the nearest error.tsx showing it (500), or answers 500 with
 // the server-side global error screen when no error.tsx is above it.
+import { randomBytes } from 'node:crypto'
 import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from './errors.ts'
 import { type Interrupt, parseInterrupt } from './interrupts.ts'
 import { CONTENT_TYPE_HTML } from './protocol.ts'
@@ -14,6 +15,25 @@ export const DOCUMENT_HEADERS = {
   'content-type': CONTENT_TYPE_HTML,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
+}
+
+let policyTemplate: string | undefined
+
+/** The Content-Security-Policy template (config.ts); documents then get a nonce each. */
+export function configureDocuments(options: { contentSecurityPolicy: string | undefined }): void {
+  policyTemplate = options.contentSecurityPolicy
+}
+
+/** With a policy, every document needs its own nonce, so its HTML cannot be stored and reused. */
+export function documentsNeedNonce(): boolean {
+  return policyTemplate !== undefined
+}
+
+function documentSecurity(): { nonce?: string; headers: Record<string, string> } {
+  if (policyTemplate === undefined) return { headers: DOCUMENT_HEADERS }
+  const nonce = randomBytes(16).toString('base64')
+  const policy = policyTemplate.replaceAll('{nonce}', nonce)
+  return { nonce, headers: { ...DOCUMENT_HEADERS, 'content-security-policy': policy } }
 }
 
 const loadSsr = () =>
@@ -28,8 +48,10 @@ function redirectResponse(interrupt: Interrupt & { kind: 'redirect' }, from: URL
 
 async function globalErrorResponse(request: Request, digest: string): Promise<Response> {
   const ssr = await loadSsr()
-  const stream = await ssr.renderErrorDocument(digest, { host: new URL(request.url).hostname })
-  return new Response(stream, { status: 500, headers: DOCUMENT_HEADERS })
+  const { nonce, headers } = documentSecurity()
+  const host = new URL(request.url).hostname
+  const stream = await ssr.renderErrorDocument(digest, { host, nonce })
+  return new Response(stream, { status: 500, headers })
 }
 
 type Options = Pick<RenderOptions, 'formState' | 'fallback'> & {
@@ -44,6 +66,7 @@ export async function renderDocument(
   options: Options = {},
 ): Promise<Response> {
   const ssr = await loadSsr()
+  const { nonce, headers } = documentSecurity()
   let prerendered = options.payload
   const render = async (extra: Omit<RenderOptions, 'formState'> = {}) => {
     const rendered = prerendered
@@ -53,6 +76,7 @@ export async function renderDocument(
     const html = await ssr.renderHtml(rendered.stream, {
       formState: options.formState,
       signal: request.signal,
+      nonce,
     })
     return { status: rendered.status, html }
   }
@@ -85,5 +109,5 @@ export async function renderDocument(
     ;({ status, html } = await render({ failure: { depth, error: { digest, message } } }))
   }
   if (!html.ok) return globalErrorResponse(request, reportUnloggedError(html.error))
-  return new Response(html.stream, { status, headers: DOCUMENT_HEADERS })
+  return new Response(html.stream, { status, headers })
 }

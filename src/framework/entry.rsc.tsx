@@ -3,7 +3,7 @@
 import buildOptions from 'virtual:framework/options'
 import { configureCache } from './cache/storage.ts'
 import { type FrameworkConfig, type FrameworkOptions, resolveConfig } from './config.ts'
-import { renderDocument } from './document.ts'
+import { configureDocuments, renderDocument } from './document.ts'
 import { reportServerError } from './errors.ts'
 import type { Interrupt } from './interrupts.ts'
 import { payloadResponse, servePage } from './pages.ts'
@@ -95,6 +95,7 @@ async function dispatch(request: Request, parsed: ParsedRequest, config: Framewo
 export function createRequestHandler(options?: FrameworkOptions): RequestHandler {
   const config = resolveConfig(buildOptions, options)
   configureCache(config.cache)
+  configureDocuments(config)
   return (request) =>
     runWithRequest(request, async () => {
       try {

@@ -5,7 +5,7 @@
 import { buildId } from 'virtual:framework/options'
 import { collectCacheTags } from './cache/hooks.ts'
 import { pathTag } from './cache/tags.ts'
-import { DOCUMENT_HEADERS, renderDocument } from './document.ts'
+import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
 import {
   CONTENT_TYPE_HTML,
   CONTENT_TYPE_PAYLOAD,
@@ -69,6 +69,8 @@ async function serveStatic(
   format: PageFormat,
 ): Promise<Response> {
   if (format === 'payload') return fromMemory(request, page.payload, payloadHeaders('static'))
+  if (documentsNeedNonce())
+    return renderDocument(request, url, match, { payload: page.payload.bytes })
   if (!page.html) {
     const response = await renderDocument(request, url, match, { payload: page.payload.bytes })
     if (response.status !== 200 || !response.body) return response
