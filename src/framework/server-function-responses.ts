@@ -1,0 +1,69 @@
+// What a server function post is answered with, once server-functions.ts has run it:
+// - a JavaScript call: one RSC payload with the return value and the page re-rendered after
+//   the function ran, or the page it redirected to (a push navigation, no second request);
+// - a form posted without JavaScript: 303 to a redirect's target, else the page as HTML, with
+//   useActionState's state, or the status and screen of notFound() and the like.
+import type { FrameworkConfig } from './config.ts'
+import { renderDocument } from './document.ts'
+import type { Interrupt } from './interrupts.ts'
+import { payloadResponse } from './pages.ts'
+import { HEADER_REVALIDATED } from './protocol.ts'
+import { renderRoute } from './render.tsx'
+import { didRevalidate } from './request-context.ts'
+import type { RouteMatch } from './route-table.ts'
+import { routeTable } from './routes.ts'
+import { callServerFunction, submitFormAction } from './server-functions.ts'
+
+/** A redirect thrown by the function, rendered as the target page's payload. */
+function renderRedirect(request: Request, from: URL, interrupt: Interrupt & { kind: 'redirect' }) {
+  const target = new URL(interrupt.url, from)
+  const match = target.origin === from.origin ? routeTable.match(target.pathname) : null
+  // Another origin, or a route handler: only a document load can reach it. Never fetch it here.
+  const document = target.origin !== from.origin || match?.route.type === 'handler'
+  const url = document ? target.href : target.pathname + target.search + target.hash
+  return renderRoute(request, target, match?.route.type === 'page' ? match : null, {
+    redirect: { url, type: interrupt.type ?? 'push', document },
+    returnValue: Promise.resolve(undefined),
+  })
+}
+
+export async function answerCall(
+  request: Request,
+  url: URL,
+  page: RouteMatch | null,
+  actionId: string,
+  config: FrameworkConfig,
+): Promise<Response> {
+  const call = await callServerFunction(request, actionId, config)
+  if (call instanceof Response) return call
+  const { interrupt, returnValue, temporaryReferences } = call
+  const rendered =
+    interrupt?.kind === 'redirect'
+      ? await renderRedirect(request, url, interrupt)
+      : await renderRoute(request, url, page, { returnValue, temporaryReferences })
+  const response = payloadResponse(rendered, 'dynamic')
+  // The client must not show pages it cached before the data changed.
+  if (didRevalidate()) response.headers.set(HEADER_REVALIDATED, '1')
+  return response
+}
+
+export async function answerFormPost(
+  request: Request,
+  url: URL,
+  page: RouteMatch | null,
+  config: FrameworkConfig,
+): Promise<Response> {
+  const form = await submitFormAction(request, config)
+  if (form instanceof Response) return form
+  const { interrupt, formState } = form
+  if (interrupt?.kind === 'redirect') {
+    // 303: the browser follows with a GET, so reloading the result never re-posts the form.
+    return new Response(null, { status: 303, headers: { location: interrupt.url } })
+  }
+  // notFound() and the like in the function: the page's nearest screen for that status.
+  const fallback =
+    interrupt?.kind === 'fallback'
+      ? { status: interrupt.status, depth: Number.POSITIVE_INFINITY }
+      : undefined
+  return renderDocument(request, url, page, { formState, fallback })
+}
