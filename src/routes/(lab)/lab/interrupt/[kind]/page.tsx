@@ -1,36 +1,15 @@
 import { Suspense } from 'react'
-import { forbidden, notFound, permanentRedirect, redirect, unauthorized } from '#framework'
+import { throwInterrupt } from '../../_interrupt.ts'
 
 const LATE_DELAY_MS = 200
 
-function interrupt(kind: string): never {
-  switch (kind) {
-    case 'not-found':
-      return notFound()
-    case 'unauthorized':
-      return unauthorized()
-    case 'forbidden':
-      return forbidden()
-    case 'redirect':
-      return redirect('/about')
-    case 'permanent-redirect':
-      return permanentRedirect('/about')
-    case 'external':
-      return redirect('https://external.example/landing')
-    case 'self':
-      return redirect(`/lab/interrupt/self`)
-    default:
-      return notFound()
-  }
-}
-
 function Interrupt({ kind }: { kind: string }): never {
-  interrupt(kind)
+  throwInterrupt(kind)
 }
 
 async function LateInterrupt({ kind }: { kind: string }): Promise<never> {
   await new Promise((resolve) => setTimeout(resolve, LATE_DELAY_MS))
-  interrupt(kind)
+  throwInterrupt(kind)
 }
 
 export default async function InterruptPage(props: {
