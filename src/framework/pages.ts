@@ -3,7 +3,7 @@
 // If-None-Match answers 304. A route not classified yet is rendered whole first: that one
 // render classifies it, and also answers this request.
 import { buildId } from 'virtual:framework/options'
-import { collectCacheTags } from './cache/hooks.ts'
+import { type CacheUse, collectCacheUse } from './cache/hooks.ts'
 import { pathTag } from './cache/tags.ts'
 import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
 import {
@@ -15,7 +15,7 @@ import {
   type RouteKind,
 } from './protocol.ts'
 import { type RenderedRoute, renderRoute } from './render.tsx'
-import { getDynamicReason, hadRenderErrors } from './request-context.ts'
+import { getDynamicReason, hadRenderErrors, hideRequestData } from './request-context.ts'
 import type { RouteMatch } from './route-table.ts'
 import {
   freshStaticPage,
@@ -27,7 +27,7 @@ import {
   staticClock,
   toStaticBody,
 } from './static-pages.ts'
-import { isForceDynamic } from './tree.tsx'
+import { renderingMode } from './tree.tsx'
 
 export type PageFormat = 'payload' | 'document'
 
@@ -88,8 +88,9 @@ export async function servePage(
   format: PageFormat,
 ): Promise<Response> {
   let kind = match ? routeKindOf(match.route.file) : 'dynamic'
-  if (match && kind === undefined && (await isForceDynamic(match.route))) {
-    kind = 'dynamic'
+  const mode = match ? await renderingMode(match.route) : 'auto'
+  if (match && kind === undefined && mode !== 'auto') {
+    kind = mode === 'force-dynamic' ? 'dynamic' : 'static'
     setRouteKind(match.route.file, kind)
   }
   if (!match || kind === 'dynamic') {
@@ -104,9 +105,10 @@ export async function servePage(
   if (stored) return serveStatic(request, url, match, stored, format)
 
   // Render it whole: only a finished render tells whether the route is static.
+  if (mode === 'force-static') hideRequestData()
   const renderedAt = staticClock()
-  const dataTags = new Set<string>()
-  const { rendered, payload } = await collectCacheTags(dataTags, async () => {
+  const data: CacheUse = { tags: new Set(), expiresAt: undefined }
+  const { rendered, payload } = await collectCacheUse(data, async () => {
     const rendered = await renderRoute(request, url, match)
     return { rendered, payload: await readAll(rendered.stream) }
   })
@@ -114,8 +116,12 @@ export async function servePage(
   if (dynamicReason !== undefined) setRouteKind(match.route.file, 'dynamic')
   else if (rendered.status === 200 && !hadRenderErrors()) {
     setRouteKind(match.route.file, 'static')
-    const tags = [pathTag(url.pathname), ...dataTags]
-    const page: StaticPage = { payload: toStaticBody(payload), tags, renderedAt }
+    const page: StaticPage = {
+      payload: toStaticBody(payload),
+      tags: [pathTag(url.pathname), ...data.tags],
+      renderedAt,
+      expiresAt: data.expiresAt,
+    }
     setStaticPage(url.pathname, page)
     return serveStatic(request, url, match, page, format)
   }

@@ -18,6 +18,8 @@ interface RequestStore {
   setCookies: string[]
   /** Why this render is dynamic, if it is; undefined while it could still be static. */
   dynamicReason?: string
+  /** A force-static render: cookies, headers and search params read as empty. */
+  hidden?: boolean
   /** Set when this request called revalidateTag() or revalidatePath(). */
   revalidated?: boolean
   /** Errors and interrupts thrown while rendering, in order, with where each belongs. */
@@ -62,6 +64,15 @@ function currentStore(api: string): RequestStore {
 /** Moves the store into a new phase, e.g. from running a server function to rendering. */
 export function setRequestPhase(phase: RequestPhase): void {
   currentStore('setRequestPhase()').phase = phase
+}
+
+/** For a force-static render: what it produces is shared, so it must not see the request. */
+export function hideRequestData(): void {
+  currentStore('hideRequestData()').hidden = true
+}
+
+export function isRequestHidden(): boolean {
+  return storage.getStore()?.hidden === true
 }
 
 /** Records that the current render depends on the request, so it cannot be served statically. */
@@ -195,6 +206,7 @@ export function requestPathname(): string | undefined {
 export function cookies(): Promise<CookieStore> {
   refuseInsideCached('cookies()')
   const store = currentStore('cookies()')
+  if (store.hidden) return Promise.resolve(cookieStore({ ...store, cookies: new Map() }))
   markDynamic('cookies()')
   return Promise.resolve(cookieStore(store))
 }
@@ -203,6 +215,7 @@ export function cookies(): Promise<CookieStore> {
 export function headers(): Promise<Headers> {
   refuseInsideCached('headers()')
   const store = currentStore('headers()')
+  if (store.hidden) return Promise.resolve(readOnlyHeaders(new Headers()))
   markDynamic('headers()')
   return Promise.resolve(readOnlyHeaders(store.request.headers))
 }

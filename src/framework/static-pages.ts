@@ -22,6 +22,8 @@ export interface StaticPage {
   tags: readonly string[]
   /** On the cache's clock (cache/clock.ts), taken before the render started. */
   renderedAt: number
+  /** When the first cached() value it showed expires (their `revalidate`), if any does. */
+  expiresAt: number | undefined
 }
 
 const PAGES_KEPT = 1000
@@ -59,7 +61,8 @@ export function setStaticPage(pathname: string, page: StaticPage): void {
 export async function freshStaticPage(pathname: string): Promise<StaticPage | undefined> {
   const page = pages.get(pathname)
   if (!page) return undefined
-  if (await invalidatedSince(page.tags, page.renderedAt)) {
+  const expired = page.expiresAt !== undefined && now() >= page.expiresAt
+  if (expired || (await invalidatedSince(page.tags, page.renderedAt))) {
     if (pages.get(pathname) === page) pages.delete(pathname)
     return undefined
   }

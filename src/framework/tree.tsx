@@ -15,7 +15,7 @@ import {
   type ServerErrorInfo,
 } from './client/boundaries.tsx'
 import type { FallbackStatus } from './interrupts.ts'
-import { markDynamic, noteSegmentDepth } from './request-context.ts'
+import { isRequestHidden, markDynamic, noteSegmentDepth } from './request-context.ts'
 import {
   nearestWith,
   type Params,
@@ -181,7 +181,12 @@ export async function buildPageTree(route: Route, params: Params, url: URL): Pro
   const page = (
     <Page
       params={Promise.resolve(params)}
-      searchParams={trackedPromise(searchParamsOf(url), 'searchParams')}
+      searchParams={
+        // A force-static page is the same for every request: it sees no search params.
+        isRequestHidden()
+          ? Promise.resolve({})
+          : trackedPromise(searchParamsOf(url), 'searchParams')
+      }
     />
   )
   return wrapInSegments(route.chain, route, params, page)
@@ -227,12 +232,27 @@ export async function loadGlobalError(root: RouteDirectory): Promise<AnyComponen
   return file ? (await loadModule(file)).Component : undefined
 }
 
-/** Whether the route's page or layouts export `dynamic = 'force-dynamic'` (known before rendering). */
-export async function isForceDynamic(route: Route): Promise<boolean> {
+export type RenderingMode = 'force-dynamic' | 'force-static' | 'auto'
+
+const renderingModes = new Map<string, RenderingMode>()
+
+/**
+ * What the route's page and layouts say with `export const dynamic`, known before rendering:
+ * 'force-dynamic' anywhere wins, then 'force-static'; otherwise renders decide ('auto').
+ */
+export async function renderingMode(route: Route): Promise<RenderingMode> {
+  const known = renderingModes.get(route.file)
+  if (known) return known
   const files = [
     route.file,
     ...route.chain.flatMap((dir) => (dir.files.layout ? [dir.files.layout] : [])),
   ]
-  const modules = await Promise.all(files.map(loadRouteModule))
-  return modules.some((mod) => mod.dynamic === 'force-dynamic')
+  const modes = (await Promise.all(files.map(loadRouteModule))).map((mod) => mod.dynamic)
+  const mode = modes.includes('force-dynamic')
+    ? 'force-dynamic'
+    : modes.includes('force-static')
+      ? 'force-static'
+      : 'auto'
+  renderingModes.set(route.file, mode)
+  return mode
 }

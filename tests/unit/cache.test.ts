@@ -3,7 +3,8 @@ import { cached, cacheTag } from '../../src/framework/cache/cached.ts'
 import { setCacheClock } from '../../src/framework/cache/clock.ts'
 import type { CacheHandler } from '../../src/framework/cache/handler.ts'
 import {
-  collectCacheTags,
+  type CacheUse,
+  collectCacheUse,
   onRevalidate,
   type Revalidation,
 } from '../../src/framework/cache/hooks.ts'
@@ -463,8 +464,9 @@ describe('a failing store', () => {
 })
 
 describe('hooks for caches of rendered pages', () => {
-  it('collectCacheTags() gathers the tags of the values read, hit or computed', async () => {
+  it('collectCacheUse() gathers the tags and first expiry of the values read, hit or computed', async () => {
     const notes = cached(async () => 'notes', { key: 'hook-notes', tags: ['notes'] })
+    const ticker = cached(async () => 'tick', { key: 'hook-ticker', revalidate: 60 })
     const user = cached(
       async (id: string) => {
         cacheTag(`user:${id}`)
@@ -473,15 +475,18 @@ describe('hooks for caches of rendered pages', () => {
       { key: 'hook-user' },
     )
     await notes() // computed outside: the collector below sees it as a hit
-    const tags = new Set<string>()
+    const use: CacheUse = { tags: new Set(), expiresAt: undefined }
     await runWithRequest(new Request('http://localhost/feed'), () =>
-      collectCacheTags(tags, async () => {
+      collectCacheUse(use, async () => {
         await notes()
         await new Promise((resolve) => setTimeout(resolve, 1)) // later async work counts too
         await user('7')
+        await ticker()
       }),
     )
-    expect([...tags].sort()).toEqual([`${PATH_TAG_PREFIX}/feed`, 'notes', 'user:7'])
+    expect([...use.tags].sort()).toEqual([`${PATH_TAG_PREFIX}/feed`, 'notes', 'user:7'])
+    // The ticker's entry expires 60 s after it was computed (on the test's clock); nothing else does.
+    expect(Math.round(use.expiresAt! - time)).toBe(60_000)
   })
 
   it('onRevalidate() hears every revalidation, until unsubscribed', async () => {

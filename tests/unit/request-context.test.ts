@@ -4,6 +4,8 @@ import {
   cookies,
   getDynamicReason,
   headers,
+  hideRequestData,
+  isRequestHidden,
   markDynamic,
   type RequestPhase,
   runWithRequest,
@@ -299,5 +301,21 @@ describe('concurrent requests', () => {
       ),
     )
     expect(results).toEqual(Array.from({ length: 50 }, (_, i) => String(i)))
+  })
+})
+
+describe('a force-static render (hideRequestData)', () => {
+  it('sees no cookies, headers or dynamic reads', async () => {
+    const request = new Request('http://localhost/', {
+      headers: { cookie: 'session=secret', 'x-user': 'ada' },
+    })
+    await runWithRequest(request, async () => {
+      hideRequestData()
+      expect(isRequestHidden()).toBe(true)
+      expect((await cookies()).getAll()).toEqual([])
+      expect((await cookies()).get('session')).toBeUndefined()
+      expect((await headers()).get('x-user')).toBeNull()
+      expect(getDynamicReason()).toBeUndefined()
+    })
   })
 })

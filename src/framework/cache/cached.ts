@@ -1,7 +1,7 @@
 // cached() and cacheTag(): memoize an async function's results across requests, by arguments.
 import { requestPathname } from '../request-context.ts'
 import { now } from './clock.ts'
-import { noteCacheTags } from './hooks.ts'
+import { noteCacheUse } from './hooks.ts'
 import { argumentsKey, functionIdentity, rememberIdentity } from './key.ts'
 import { currentScope, runInScope } from './scope.ts'
 import { readEntry, writeEntry } from './storage.ts'
@@ -20,6 +20,8 @@ export interface CachedOptions {
 interface Computed {
   bytes: Uint8Array
   tags: string[]
+  /** On the cache's clock; undefined when it never expires. */
+  expiresAt: number | undefined
 }
 
 /** Lookups and computations under way, by key: concurrent callers share them. */
@@ -37,7 +39,7 @@ async function lookupOrCompute(
   options: CachedOptions,
 ): Promise<Computed> {
   const entry = await readEntry(key)
-  if (entry) return { bytes: entry.value, tags: entry.tags }
+  if (entry) return { bytes: entry.value, tags: entry.tags, expiresAt: entry.expiresAt }
 
   const createdAt = now()
   // The implicit path tag comes first, so that the limits never drop it.
@@ -46,11 +48,9 @@ async function lookupOrCompute(
   const bytes = toBytes(await runInScope(scope, run), name)
   const tags = limitTags(scope.tags, name)
   const { revalidate } = options
-  if (revalidate !== 0) {
-    const expiresAt = revalidate === undefined ? undefined : createdAt + revalidate * 1000
-    await writeEntry(key, { value: bytes, tags, createdAt, expiresAt })
-  }
-  return { bytes, tags }
+  const expiresAt = revalidate === undefined ? undefined : createdAt + revalidate * 1000
+  if (revalidate !== 0) await writeEntry(key, { value: bytes, tags, createdAt, expiresAt })
+  return { bytes, tags, expiresAt }
 }
 
 /**
@@ -78,11 +78,11 @@ export function cached<Args extends unknown[], Result>(
       })
       inFlight.set(key, computation)
     }
-    const { bytes, tags } = await computation
+    const { bytes, tags, expiresAt } = await computation
     // An enclosing cached() entry is built from this one: invalidating this one's tags must
     // invalidate it too.
     currentScope()?.tags.push(...tags)
-    noteCacheTags(tags)
+    noteCacheUse(tags, expiresAt)
     return fromBytes<Result>(bytes)
   }
   rememberIdentity(memoized, identity)

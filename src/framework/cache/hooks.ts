@@ -6,7 +6,13 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 export type Revalidation = { tag: string } | { path: string }
 
 const listeners = new Set<(revalidation: Revalidation) => void>()
-const collectors = new AsyncLocalStorage<Set<string>>()
+/** What the cached values read by a render add up to: their tags, and when the first expires. */
+export interface CacheUse {
+  tags: Set<string>
+  expiresAt: number | undefined
+}
+
+const collectors = new AsyncLocalStorage<CacheUse>()
 
 /** Calls `listener` on every revalidateTag() and revalidatePath() in this process. */
 export function onRevalidate(listener: (revalidation: Revalidation) => void): () => void {
@@ -25,13 +31,15 @@ export function notifyRevalidate(revalidation: Revalidation): void {
   }
 }
 
-/** Runs `fn`, adding to `tags` the tags of every cached() value read inside it (also later, in
- * the async work it starts, as a streamed render does). */
-export function collectCacheTags<T>(tags: Set<string>, fn: () => T): T {
-  return collectors.run(tags, fn)
+/** Runs `fn`, adding to `use` the tags and expiry of every cached() value read inside it (also
+ * later, in the async work it starts, as a streamed render does). */
+export function collectCacheUse<T>(use: CacheUse, fn: () => T): T {
+  return collectors.run(use, fn)
 }
 
-export function noteCacheTags(tags: readonly string[]): void {
-  const collector = collectors.getStore()
-  if (collector) for (const tag of tags) collector.add(tag)
+export function noteCacheUse(tags: readonly string[], expiresAt: number | undefined): void {
+  const use = collectors.getStore()
+  if (!use) return
+  for (const tag of tags) use.tags.add(tag)
+  if (expiresAt !== undefined) use.expiresAt = Math.min(use.expiresAt ?? expiresAt, expiresAt)
 }
