@@ -18,7 +18,17 @@ export interface ServerHandle {
 
 const LOG_LINES_ON_FAILURE = 40
 
-function serverForFile(start: () => Promise<RunningServer>): ServerHandle {
+export interface ProductionServerHandle extends ServerHandle {
+  /**
+   * Stops the server and starts another production server on the same data directory (a new
+   * port and PID: read `url` and `server` again afterwards).
+   */
+  restart(): Promise<void>
+}
+
+function serverForFile(
+  start: (dataDir?: string) => Promise<RunningServer>,
+): ServerHandle & { restart(): Promise<void> } {
   let running: RunningServer | undefined
   beforeAll(async () => {
     running = await start()
@@ -39,6 +49,12 @@ function serverForFile(start: () => Promise<RunningServer>): ServerHandle {
     if (!running) throw new Error('The server is not running (used outside a test?).')
     return running
   }
+  const restart = async () => {
+    const previous = get()
+    running = undefined
+    await previous.stop({ keepDataDir: true })
+    running = await start(previous.dataDir)
+  }
   return {
     get url() {
       return get().url
@@ -46,17 +62,22 @@ function serverForFile(start: () => Promise<RunningServer>): ServerHandle {
     get server() {
       return get()
     },
+    restart,
   }
 }
 
 /** The production build, started once for the test file (`node dist/rsc/server.js`). */
-export function setupProductionServer(options: ProductionServerOptions = {}): ServerHandle {
-  return serverForFile(() => startProductionServer(options))
+export function setupProductionServer(
+  options: ProductionServerOptions = {},
+): ProductionServerHandle {
+  return serverForFile((dataDir) =>
+    startProductionServer(dataDir ? { ...options, dataDir } : options),
+  )
 }
 
 /** The Vite dev server, started once for the test file. */
 export function setupDevServer(): ServerHandle {
-  return serverForFile(startDevServer)
+  return serverForFile(() => startDevServer())
 }
 
 export interface BrowserHandle {

@@ -1,4 +1,4 @@
-// The end-to-end test kit: servers, browser, pages, requests and raw HTTP.
+// The end-to-end test kit: servers, browser, pages, requests, raw HTTP and server function calls.
 export * from './app.ts'
 export * from './browser.ts'
 export * from './hooks.ts'
@@ -7,4 +7,5 @@ export * from './page.ts'
 export * from './paths.ts'
 export * from './process.ts'
 export * from './requests.ts'
+export * from './server-functions.ts'
 export * from './servers.ts'

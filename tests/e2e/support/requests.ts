@@ -58,6 +58,19 @@ export class RequestLog {
     return this.payloadFetches(pagePath).filter((request) => !isPrefetch(request))
   }
 
+  /**
+   * Payload GETs a navigation or refresh made (not prefetches, not server function calls, which
+   * POST to the same URL).
+   */
+  payloadGets(pagePath?: string): Request[] {
+    return this.payloads(pagePath).filter((request) => request.method() === 'GET')
+  }
+
+  /** POST requests: server function calls (to a payload URL) and forms posted natively. */
+  posts(): Request[] {
+    return this.requests.filter((request) => request.method() === 'POST')
+  }
+
   /** Payload requests made by the prefetch queue. */
   prefetches(pagePath?: string): Request[] {
     return this.payloadFetches(pagePath).filter(isPrefetch)

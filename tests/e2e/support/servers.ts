@@ -16,10 +16,15 @@ export interface RunningServer {
   /** The app's data directory for this server (removed when the server stops). */
   dataDir: string
   /**
-   * Stops the server by its PID (SIGTERM, then SIGKILL), removes its data directory, and
-   * resolves with its exit status.
+   * Stops the server by its PID (SIGTERM, then SIGKILL), removes its data directory (unless
+   * `keepDataDir`, for a restart on the same data), and resolves with its exit status.
    */
-  stop(): Promise<ExitStatus>
+  stop(options?: StopOptions): Promise<ExitStatus>
+}
+
+export interface StopOptions {
+  /** Leave the data directory in place, e.g. to start another server on the same data. */
+  keepDataDir?: boolean
 }
 
 /** A fresh, empty directory for the app's data; the app seeds it on first use. */
@@ -34,6 +39,11 @@ export function removeDataDir(dataDir: string): void {
 export interface ProductionServerOptions {
   /** Extra environment variables for the server process. */
   env?: Record<string, string>
+  /**
+   * An existing data directory (e.g. one a stopped server kept) instead of a fresh one. The new
+   * server owns it: its `stop()` removes it like any other.
+   */
+  dataDir?: string
 }
 
 /** The server prints this once it listens; `PORT=0` makes it pick a free port. */
@@ -43,7 +53,7 @@ export async function startProductionServer(
   options: ProductionServerOptions = {},
 ): Promise<RunningServer> {
   assertBuilt()
-  const dataDir = createDataDir()
+  const dataDir = options.dataDir ?? createDataDir()
   const child = ManagedProcess.spawn(process.execPath, [SERVER_ENTRY], {
     name: 'production server',
     cwd: ROOT_DIR,
@@ -99,9 +109,9 @@ async function withUrl(
   pattern: RegExp,
   dataDir: string,
 ): Promise<RunningServer> {
-  const stop = async () => {
+  const stop = async (options: StopOptions = {}) => {
     const status = await child.stop()
-    removeDataDir(dataDir)
+    if (!options.keepDataDir) removeDataDir(dataDir)
     return status
   }
   try {
