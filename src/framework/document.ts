@@ -57,6 +57,8 @@ async function globalErrorResponse(request: Request, digest: string): Promise<Re
 type Options = Pick<RenderOptions, 'formState' | 'fallback'> & {
   /** The route's payload, already rendered for this request: the first attempt uses it. */
   payload?: Uint8Array<ArrayBuffer>
+  /** The request failed before rendering (a form's server function threw): show this error. */
+  error?: unknown
 }
 
 export async function renderDocument(
@@ -71,7 +73,11 @@ export async function renderDocument(
   const render = async (extra: Omit<RenderOptions, 'formState'> = {}) => {
     const rendered = prerendered
       ? { stream: new Response(prerendered).body!, status: match ? 200 : 404 }
-      : await renderRoute(request, url, match, { formState: options.formState, ...extra })
+      : await renderRoute(request, url, match, {
+          formState: options.formState,
+          fallback: options.fallback,
+          ...extra,
+        })
     prerendered = undefined
     const html = await ssr.renderHtml(rendered.stream, {
       formState: options.formState,
@@ -80,6 +86,21 @@ export async function renderDocument(
     })
     return { status: rendered.status, html }
   }
+  // The nearest error.tsx shows `error` (status 500), or else the global error screen does.
+  const showFailure = async (error: unknown): Promise<Response> => {
+    const digest = reportUnloggedError(error)
+    const depth = recordedErrorDepth(digest) ?? Number.POSITIVE_INFINITY
+    if (!match || nearestWith(match.route.chain, depth, 'error') < 0) {
+      return globalErrorResponse(request, digest)
+    }
+    const message =
+      import.meta.env.DEV && error instanceof Error ? error.message : PRODUCTION_ERROR_MESSAGE
+    const failed = await render({ failure: { depth, error: { digest, message } } })
+    if (!failed.html.ok) return globalErrorResponse(request, reportUnloggedError(failed.html.error))
+    return new Response(failed.html.stream, { status: failed.status, headers })
+  }
+  if (options.error !== undefined) return showFailure(options.error)
+
   let { status, html } = await render()
 
   if (!html.ok && parseInterrupt(html.error)) {
@@ -96,18 +117,7 @@ export async function renderDocument(
       ;({ status, html } = await render({ fallback: { status: interrupt.status, depth } }))
     }
   }
-  if (!html.ok && !parseInterrupt(html.error)) {
-    const digest = reportUnloggedError(html.error)
-    const depth = recordedErrorDepth(digest) ?? Number.POSITIVE_INFINITY
-    if (!match || nearestWith(match.route.chain, depth, 'error') < 0) {
-      return globalErrorResponse(request, digest)
-    }
-    const message =
-      import.meta.env.DEV && html.error instanceof Error
-        ? html.error.message
-        : PRODUCTION_ERROR_MESSAGE
-    ;({ status, html } = await render({ failure: { depth, error: { digest, message } } }))
-  }
+  if (!html.ok && !parseInterrupt(html.error)) return showFailure(html.error)
   if (!html.ok) return globalErrorResponse(request, reportUnloggedError(html.error))
   return new Response(html.stream, { status, headers })
 }

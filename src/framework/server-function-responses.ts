@@ -14,6 +14,13 @@ import type { RouteMatch } from './route-table.ts'
 import { routeTable } from './routes.ts'
 import { callServerFunction, submitFormAction } from './server-functions.ts'
 
+/** notFound() and the like thrown by the function: the page's nearest screen for that status. */
+function fallbackFor(interrupt: Interrupt | null) {
+  return interrupt?.kind === 'fallback'
+    ? { status: interrupt.status, depth: Number.POSITIVE_INFINITY }
+    : undefined
+}
+
 /** A redirect thrown by the function, rendered as the target page's payload. */
 function renderRedirect(request: Request, from: URL, interrupt: Interrupt & { kind: 'redirect' }) {
   const target = new URL(interrupt.url, from)
@@ -37,11 +44,14 @@ export async function answerCall(
   const call = await callServerFunction(request, actionId, config)
   if (call instanceof Response) return call
   const { interrupt, returnValue, temporaryReferences } = call
+  // notFound() and the like: the call rejects, and the page shows its nearest screen for them.
+  const fallback = fallbackFor(interrupt)
   const rendered =
     interrupt?.kind === 'redirect'
       ? await renderRedirect(request, url, interrupt)
-      : await renderRoute(request, url, page, { returnValue, temporaryReferences })
-  const response = payloadResponse(rendered, 'dynamic')
+      : await renderRoute(request, url, page, { returnValue, temporaryReferences, fallback })
+  // 200 whenever the function ran: how it ended is in the payload. Statuses are for refusals.
+  const response = payloadResponse({ ...rendered, status: 200 }, 'dynamic')
   // The client must not show pages it cached before the data changed.
   if (didRevalidate()) response.headers.set(HEADER_REVALIDATED, '1')
   return response
@@ -55,15 +65,11 @@ export async function answerFormPost(
 ): Promise<Response> {
   const form = await submitFormAction(request, config)
   if (form instanceof Response) return form
-  const { interrupt, formState } = form
+  const { interrupt, formState, error } = form
+  if (error !== undefined) return renderDocument(request, url, page, { error })
   if (interrupt?.kind === 'redirect') {
     // 303: the browser follows with a GET, so reloading the result never re-posts the form.
     return new Response(null, { status: 303, headers: { location: interrupt.url } })
   }
-  // notFound() and the like in the function: the page's nearest screen for that status.
-  const fallback =
-    interrupt?.kind === 'fallback'
-      ? { status: interrupt.status, depth: Number.POSITIVE_INFINITY }
-      : undefined
-  return renderDocument(request, url, page, { formState, fallback })
+  return renderDocument(request, url, page, { formState, fallback: fallbackFor(interrupt) })
 }

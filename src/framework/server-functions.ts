@@ -14,8 +14,15 @@ import { type Interrupt, parseInterrupt } from './interrupts.ts'
 import { CONTENT_TYPE_TEXT } from './protocol.ts'
 import { setRequestPhase } from './request-context.ts'
 
+/**
+ * A refusal, sent before the body was read (or all of it): the connection closes after it, so
+ * the rest of a large upload is neither read nor mistaken for the connection's next request.
+ */
 function refuse(status: number, message: string): Response {
-  return new Response(`${message}\n`, { status, headers: { 'content-type': CONTENT_TYPE_TEXT } })
+  return new Response(`${message}\n`, {
+    status,
+    headers: { 'content-type': CONTENT_TYPE_TEXT, connection: 'close' },
+  })
 }
 
 /** The host the browser addressed: the first X-Forwarded-Host only behind a trusted proxy. */
@@ -98,6 +105,44 @@ async function toFormData(body: Uint8Array<ArrayBuffer>, contentType: string): P
 /** `<file id>#<export name>`, as @vitejs/plugin-rsc writes server references. */
 const ACTION_ID = /^[^#\s]{1,512}#[A-Za-z_$][\w$]{0,255}$/
 
+type ServerFunction = (...args: unknown[]) => unknown
+
+async function loadFunction(id: string): Promise<ServerFunction | undefined> {
+  try {
+    const fn: unknown = await loadServerAction(id)
+    return typeof fn === 'function' ? (fn as ServerFunction) : undefined
+  } catch {
+    return undefined // no module with that id in this build
+  }
+}
+
+const unknownFunction = (id: string) =>
+  refuse(
+    404,
+    `Server function ${id} was not found. The page may come from another deployment of the app: reload it.`,
+  )
+
+/**
+ * The id a form posted without JavaScript names, in React's form encoding: `$ACTION_ID_<id>`,
+ * or for a function with bound arguments `$ACTION_REF_<n>` with `{"id":…}` in `$ACTION_<n>:0`.
+ * Undefined: not a server function form. Null: the fields are there but malformed.
+ */
+function formActionId(formData: FormData): string | null | undefined {
+  for (const key of formData.keys()) {
+    if (key.startsWith('$ACTION_ID_')) return key.slice('$ACTION_ID_'.length)
+    if (key.startsWith('$ACTION_REF_')) {
+      const metadata = formData.get(`$ACTION_${key.slice('$ACTION_REF_'.length)}:0`)
+      try {
+        const id: unknown = JSON.parse(String(metadata)).id
+        return typeof id === 'string' ? id : null
+      } catch {
+        return null
+      }
+    }
+  }
+  return undefined
+}
+
 export interface CallOutcome {
   /** Settles as the function did; React serialises a rejection with the production rule. */
   returnValue: Promise<unknown>
@@ -117,16 +162,8 @@ export async function callServerFunction(
   const body = await readBody(request, config.serverFunctions.bodySizeLimit)
   if (!body) return tooLarge(config)
 
-  let fn: unknown
-  try {
-    fn = await loadServerAction(actionId)
-  } catch {}
-  if (typeof fn !== 'function') {
-    return refuse(
-      404,
-      `Server function ${actionId} was not found. The page may come from another deployment of the app: reload it.`,
-    )
-  }
+  const fn = await loadFunction(actionId)
+  if (!fn) return unknownFunction(actionId)
 
   const temporaryReferences = createTemporaryReferenceSet()
   let args: unknown
@@ -148,7 +185,7 @@ export async function callServerFunction(
   }
 
   setRequestPhase('action')
-  const returnValue = Promise.resolve().then(() => (fn as (...a: unknown[]) => unknown)(...args))
+  const returnValue = Promise.resolve().then(() => fn(...args))
   const interrupt = await returnValue.then(
     () => null,
     (error: unknown) => parseInterrupt(error),
@@ -160,6 +197,8 @@ export async function callServerFunction(
 export interface FormOutcome {
   formState: ReactFormState | undefined
   interrupt: Interrupt | null
+  /** What the function threw, when that was an error rather than an interrupt. */
+  error?: unknown
 }
 
 /** A `<form action>` post without JavaScript: React's form encoding, answered with a page. */
@@ -176,30 +215,38 @@ export async function submitFormAction(
   const body = await readBody(request, config.serverFunctions.bodySizeLimit)
   if (!body) return tooLarge(config)
 
+  const notAForm = () => refuse(405, 'This page accepts POST only from its forms.')
   let formData: FormData
-  let action: (() => Promise<unknown>) | null
   try {
     formData = await toFormData(body, contentType)
+  } catch {
+    return refuse(400, 'Malformed form body.')
+  }
+  const id = formActionId(formData)
+  if (id === undefined) return notAForm()
+  if (id === null || !ACTION_ID.test(id))
+    return refuse(400, 'Malformed server function form fields.')
+  if (!(await loadFunction(id))) return unknownFunction(id)
+  let action: (() => Promise<unknown>) | null
+  try {
     action = await decodeAction(formData)
   } catch {
-    return refuse(
-      404,
-      'The form names a server function that was not found. The page may come from another deployment of the app: reload it.',
-    )
+    return refuse(400, 'Malformed server function form: its fields are not a React form encoding.')
   }
-  if (typeof action !== 'function')
-    return refuse(405, 'This page accepts POST only from its forms.')
+  if (typeof action !== 'function') return notAForm()
 
   setRequestPhase('action')
   let result: unknown
   let interrupt: Interrupt | null = null
+  let error: unknown
   try {
     result = await action()
-  } catch (error) {
-    interrupt = parseInterrupt(error)
-    if (!interrupt) throw error
+  } catch (thrown) {
+    interrupt = parseInterrupt(thrown)
+    if (!interrupt) error = thrown
   }
   setRequestPhase('render')
+  if (error !== undefined) return { formState: undefined, interrupt: null, error }
   const formState = interrupt ? undefined : await decodeFormState(result, formData)
   return { formState, interrupt }
 }

@@ -140,12 +140,15 @@ describe('with JavaScript disabled', () => {
     await page.getByText(text).first().waitFor()
   })
 
-  test('a function that throws an error answers 500 with the digest, not the message', async () => {
+  test('a function that throws an error answers 500 with the error screen and the digest, not the message', async () => {
     const response = await fetchLabForm('error')
     expect(response.status).toBe(500)
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/)
     const text = await response.text()
     expect(text).not.toContain('secret detail 42')
-    const digest = text.match(/digest (\d+)/)?.[1]
+    // /lab/actions has no error.tsx above it: the server-side global error screen.
+    expect(text).toContain('Application error: a server-side exception has occurred while loading')
+    const digest = text.match(/Digest: (\d+)/)?.[1]
     expect(digest, text).toBeDefined()
     expect(app.server.process.log()).toContain(`[server error] digest=${digest}`)
   })

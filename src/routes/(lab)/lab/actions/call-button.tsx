@@ -13,11 +13,15 @@ export function CallButton({ kind }: { kind: string }) {
         disabled={pending}
         onClick={() =>
           startTransition(async () => {
+            let outcome: string
             try {
-              setResult(`resolved: ${await interruptAction(kind)}`)
+              outcome = `resolved: ${await interruptAction(kind)}`
             } catch (error) {
-              setResult(`rejected: ${error instanceof Error ? error.message : String(error)}`)
+              outcome = `rejected: ${error instanceof Error ? error.message : String(error)}`
             }
+            // Also to the console: a notFound() call replaces this page (and this button).
+            console.info(`[lab] call ${kind} ${outcome}`)
+            setResult(outcome)
           })
         }
       >
