@@ -1,7 +1,7 @@
 // `npm start`: the production build served by Node. Static assets by sirv (hashed ones cached
 // for a year), compression that flushes every chunk so streaming survives it, the framework's
 // Fetch handler through node-fetch-server, and a graceful stop on SIGTERM.
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { constants as zlib } from 'node:zlib'
 import { createRequestListener } from '@remix-run/node-fetch-server'
@@ -29,10 +29,22 @@ const renderApp = createRequestListener(handler)
 // compression's types name Express's request and response; it only uses Node's.
 type CompressArgs = Parameters<typeof compress>
 let stopping = false
+/** LOG_REQUESTS=1: one line per request, when it ends: method, URL, status, time taken. */
+const logRequests = process.env.LOG_REQUESTS === '1'
+
+function logWhenDone(req: IncomingMessage, res: ServerResponse) {
+  const start = performance.now()
+  res.once('close', () => {
+    const ms = Math.round(performance.now() - start)
+    const early = res.writableFinished ? '' : ' (client went away first)'
+    console.log(`${req.method} ${req.url} ${res.statusCode} ${ms}ms${early}`)
+  })
+}
 
 const server = createServer((req, res) => {
   // While stopping, tell keep-alive clients not to send another request on this connection.
   if (stopping) res.setHeader('connection', 'close')
+  if (logRequests) logWhenDone(req, res)
   compress(req as CompressArgs[0], res as CompressArgs[1], () =>
     serveAssets(req, res, () => renderApp(req, res)),
   )
