@@ -1,7 +1,7 @@
-import { notFound } from '#framework'
+import { notFound, revalidateTag } from '#framework'
 import { Link } from '#framework/client'
 import { LikeButton } from '../../_components/like-button.tsx'
-import { getNote, updateNote } from '../../_data/notes.ts'
+import { getNote, NOTES_TAG, updateNote } from '../../_data/notes.ts'
 import { deleteNoteAction } from '../actions.ts'
 
 export default async function NotePage({ params }: { params: Promise<{ id: string }> }) {
@@ -17,6 +17,8 @@ export default async function NotePage({ params }: { params: Promise<{ id: strin
       ? note!.tags.filter((t) => t !== 'favourite')
       : [...note!.tags, 'favourite']
     await updateNote(note!.id, { title: note!.title, body: note!.body, tags })
+    // Pages and cached() reads that showed the note must not keep showing the old tags.
+    await revalidateTag(NOTES_TAG)
   }
 
   return (
