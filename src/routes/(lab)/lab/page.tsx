@@ -20,6 +20,8 @@ const DEMOS: [href: string, what: string][] = [
   ['/lab/actions', 'Interrupts thrown by server functions'],
   ['/lab/inject', 'Hostile strings in server data, rendered and passed to the client'],
   ['/lab/never', 'A part that never finishes: disconnecting aborts its render'],
+  ['/lab/links', 'Twenty links in view: the prefetch queue runs at most 5 at once'],
+  ['/lab/static', 'A static page: rendered once, served from memory until its data changes'],
 ]
 
 /** Pages that show each framework behaviour on its own; the end-to-end tests drive them. */

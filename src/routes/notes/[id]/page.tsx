@@ -17,6 +17,7 @@ export default async function NotePage({ params }: { params: Promise<{ id: strin
       ? note!.tags.filter((t) => t !== 'favourite')
       : [...note!.tags, 'favourite']
     await updateNote(note!.id, { title: note!.title, body: note!.body, tags })
+    // Pages and cached() reads that showed the note must not keep showing the old tags.
     await revalidateTag(NOTES_TAG)
   }
 
