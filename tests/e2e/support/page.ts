@@ -96,3 +96,14 @@ export function collectPageErrors(page: Page): Error[] {
   page.on('pageerror', (error) => errors.push(error))
   return errors
 }
+
+/** The number of entries in the tab's session history. */
+export function historyLength(page: Page): Promise<number> {
+  return page.evaluate(() => history.length)
+}
+
+/** The URL's path and query, e.g. `/notes?sort=new`. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url())
+  return url.pathname + url.search
+}

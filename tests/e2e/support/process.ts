@@ -85,10 +85,11 @@ export class ManagedProcess {
   /**
    * Resolves with the first output line (already written or still to come) matching `pattern`.
    * Rejects when the process exits first or after `timeoutMs`, with the output in the message.
+   * With `fromLine` (an earlier `output.length`), only lines written since then count.
    */
-  waitForLine(pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
+  waitForLine(pattern: RegExp, timeoutMs = 60_000, fromLine = 0): Promise<RegExpMatchArray> {
     return new Promise((resolve, reject) => {
-      let checked = 0
+      let checked = fromLine
       const check = () => {
         for (; checked < this.output.length; checked++) {
           const match = this.output[checked]!.text.match(pattern)

@@ -109,3 +109,17 @@ export class RequestLog {
     this.page.off('requestfailed', this.onEnd)
   }
 }
+
+/**
+ * Fails the page's Link prefetches in the browser, so they never reach the server. For tests
+ * about something else: a prefetch still rendering when the test ends and closes the page is a
+ * disconnect in the middle of a render, and the framework stores a first render cut short that
+ * way as the page itself (see the connection-closed tests). The router treats a failed prefetch
+ * as no prefetch: a navigation fetches the payload itself.
+ */
+export async function blockPrefetches(page: Page): Promise<void> {
+  await page.route(
+    (url) => isPayloadUrl(url.href),
+    (route) => (isPrefetch(route.request()) ? route.abort() : route.fallback()),
+  )
+}

@@ -1,0 +1,61 @@
+import { Suspense } from 'react'
+import { forbidden, notFound, permanentRedirect, redirect, unauthorized } from '#framework'
+
+// Like /lab/interrupt/[kind], below a folder with its own not-found, unauthorized and forbidden
+// screens, and with several interrupts in one render: `/lab/scoped/forbidden,not-found` throws
+// forbidden() in the first part of the page and notFound() in the second.
+
+const LATE_DELAY_MS = 200
+
+function interrupt(kind: string): never {
+  switch (kind) {
+    case 'not-found':
+      return notFound()
+    case 'unauthorized':
+      return unauthorized()
+    case 'forbidden':
+      return forbidden()
+    case 'redirect':
+      return redirect('/about')
+    case 'redirect-notes':
+      return redirect('/notes')
+    case 'permanent-redirect':
+      return permanentRedirect('/about')
+    default:
+      return notFound()
+  }
+}
+
+function Interrupt({ kind }: { kind: string }): never {
+  interrupt(kind)
+}
+
+async function LateInterrupt({ kind }: { kind: string }): Promise<never> {
+  await new Promise((resolve) => setTimeout(resolve, LATE_DELAY_MS))
+  interrupt(kind)
+}
+
+export default async function ScopedInterruptPage(props: {
+  params: Promise<{ kinds: string }>
+  searchParams: Promise<{ late?: string }>
+}) {
+  const [{ kinds }, { late }] = await Promise.all([props.params, props.searchParams])
+  const list = decodeURIComponent(kinds).split(',')
+  // The same kind may come twice: each part is keyed by its place in the list.
+  const parts = list.map((kind, place) => ({ kind, key: `${place}:${kind}` }))
+  return (
+    <>
+      <title>{`Scoped interrupt: ${list.join(', ')}`}</title>
+      <h1>{`Scoped interrupt: ${list.join(', ')}${late ? ' (after the shell)' : ''}`}</h1>
+      {parts.map(({ kind, key }) =>
+        late ? (
+          <Suspense key={key} fallback={<p>Loading the late part…</p>}>
+            <LateInterrupt kind={kind} />
+          </Suspense>
+        ) : (
+          <Interrupt key={key} kind={kind} />
+        ),
+      )}
+    </>
+  )
+}

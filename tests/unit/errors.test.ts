@@ -1,0 +1,253 @@
+// Server errors and digests (contract sections 6 and 7): the digest is a short, stable decimal
+// hash of message and stack (kept when the error already has one), each error is logged once
+// with it, interrupts are not logged, and the client recognises the error React's Flight client
+// raises when a payload stream ends early.
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  digestOf,
+  hashDigest,
+  isConnectionClosedError,
+  PRODUCTION_ERROR_MESSAGE,
+  reportServerError,
+  reportUnloggedError,
+} from '../../src/framework/errors.ts'
+import { forbidden, notFound, redirect } from '../../src/framework/interrupts.ts'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+function thrownBy(fn: () => unknown): unknown {
+  try {
+    fn()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected the call to throw')
+}
+
+describe('hashDigest', () => {
+  it('is a decimal string of at most 10 digits (32 bits)', () => {
+    for (const text of ['', 'a', 'Error: boom\n    at x (file.js:1:1)', '漢字 🎉'.repeat(100)]) {
+      const digest = hashDigest(text)
+      expect(digest).toMatch(/^\d{1,10}$/)
+      expect(Number(digest)).toBeLessThan(2 ** 32)
+    }
+  })
+
+  it('is stable: the same text always gives the same digest, in any process', () => {
+    expect(hashDigest('boom')).toBe(hashDigest('boom'))
+    // FNV-1a (32 bits) test vectors: the value does not depend on the process or the machine.
+    expect(hashDigest('')).toBe('2166136261')
+    expect(hashDigest('a')).toBe(String(0xe40c292c))
+    expect(hashDigest('foobar')).toBe(String(0xbf9cf968))
+  })
+
+  it('differs for different texts', () => {
+    const texts = ['boom', 'Boom', 'boom ', 'boom\n', 'moob', 'a', 'b', 'ab', 'ba']
+    const digests = new Set(texts.map(hashDigest))
+    expect(digests.size).toBe(texts.length)
+  })
+})
+
+describe('digestOf', () => {
+  it('hashes the message and the stack of an error', () => {
+    const error = new Error('secret detail 42')
+    expect(digestOf(error)).toBe(hashDigest(`${error.message}\n${error.stack}`))
+    expect(digestOf(error)).toMatch(/^\d+$/)
+  })
+
+  it('is the same for the same error every time', () => {
+    const error = new Error('boom')
+    expect(digestOf(error)).toBe(digestOf(error))
+  })
+
+  it('differs for errors with different messages or stacks', () => {
+    const a = new Error('boom')
+    const b = new Error('bang')
+    const c = Object.assign(new Error('boom'), {
+      stack: 'Error: boom\n    at elsewhere (x.js:9:9)',
+    })
+    expect(new Set([digestOf(a), digestOf(b), digestOf(c)]).size).toBe(3)
+  })
+
+  it('keeps a digest the error already carries', () => {
+    const error = Object.assign(new Error('boom'), { digest: '1234' })
+    expect(digestOf(error)).toBe('1234')
+    expect(digestOf({ digest: 'FRAMEWORK_HTTP_FALLBACK;404' })).toBe('FRAMEWORK_HTTP_FALLBACK;404')
+    expect(digestOf(thrownBy(notFound))).toBe('FRAMEWORK_HTTP_FALLBACK;404')
+  })
+
+  it('hashes what was thrown when it is not an error', () => {
+    expect(digestOf('a string')).toBe(hashDigest('a string'))
+    expect(digestOf(42)).toBe(hashDigest('42'))
+    expect(digestOf(null)).toBe(hashDigest('null'))
+  })
+})
+
+describe('reportServerError', () => {
+  function captureConsole() {
+    return vi.spyOn(console, 'error').mockImplementation(() => {})
+  }
+
+  it('logs `[server error] digest=<digest>` followed by the stack, and returns the digest', () => {
+    const log = captureConsole()
+    const error = new Error('secret detail 42')
+    const digest = reportServerError(error)
+    expect(digest).toBe(digestOf(error))
+    expect(log).toHaveBeenCalledTimes(1)
+    const line = String(log.mock.calls[0]![0])
+    expect(line).toBe(`[server error] digest=${digest}\n${error.stack}`)
+    expect(line.split('\n')[0]).toBe(`[server error] digest=${digest}`)
+    expect(line).toContain('secret detail 42')
+  })
+
+  it('logs an error once, however often React reports it', () => {
+    const log = captureConsole()
+    const error = new Error('reported twice')
+    const first = reportServerError(error)
+    const second = reportServerError(error)
+    expect(second).toBe(first)
+    expect(log).toHaveBeenCalledTimes(1)
+  })
+
+  it('logs each error object of its own, even with the same message', () => {
+    const log = captureConsole()
+    reportServerError(new Error('same message'))
+    reportServerError(new Error('same message'))
+    expect(log).toHaveBeenCalledTimes(2)
+  })
+
+  it('logs the digest an error already carries', () => {
+    const log = captureConsole()
+    const error = Object.assign(new Error('from elsewhere'), { digest: '777' })
+    expect(reportServerError(error)).toBe('777')
+    expect(String(log.mock.calls[0]![0]).split('\n')[0]).toBe('[server error] digest=777')
+  })
+
+  it('logs a thrown value that is not an error', () => {
+    const log = captureConsole()
+    const digest = reportServerError('a bare string')
+    expect(digest).toBe(hashDigest('a bare string'))
+    expect(String(log.mock.calls[0]![0])).toBe(`[server error] digest=${digest}\na bare string`)
+  })
+
+  it.each([
+    ['notFound()', () => notFound()],
+    ['forbidden()', () => forbidden()],
+    ['redirect()', () => redirect('/about')],
+  ])('does not log %s (control flow, not a failure) and returns its digest', (_name, fn) => {
+    const log = captureConsole()
+    const interrupt = thrownBy(fn) as { digest: string }
+    expect(reportServerError(interrupt)).toBe(interrupt.digest)
+    expect(log).not.toHaveBeenCalled()
+  })
+})
+
+describe('reportUnloggedError', () => {
+  it('does not log an error that has a digest: it was logged where it was thrown', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const fromPayload = Object.assign(new Error(PRODUCTION_ERROR_MESSAGE), { digest: '99' })
+    expect(reportUnloggedError(fromPayload)).toBe('99')
+    expect(log).not.toHaveBeenCalled()
+  })
+
+  it('logs an error without a digest (a client component failing during SSR)', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const error = new Error('client component failed on the server')
+    const digest = reportUnloggedError(error)
+    expect(digest).toBe(digestOf(error))
+    expect(log).toHaveBeenCalledTimes(1)
+    expect(String(log.mock.calls[0]![0]).split('\n')[0]).toBe(`[server error] digest=${digest}`)
+  })
+})
+
+describe('PRODUCTION_ERROR_MESSAGE', () => {
+  it('points to the digest and says nothing of the error', () => {
+    expect(PRODUCTION_ERROR_MESSAGE).toContain('digest')
+    expect(PRODUCTION_ERROR_MESSAGE).not.toMatch(/\d/)
+  })
+})
+
+// React's Flight client for the browser, as the app's client bundle uses it (the copy vendored by
+// @vitejs/plugin-rsc), in its development and production builds.
+const FLIGHT_CLIENT_DIR = join(
+  fileURLToPath(new URL('../../', import.meta.url)),
+  'node_modules/@vitejs/plugin-rsc/dist/vendor/react-server-dom/cjs',
+)
+
+interface FlightClient {
+  createFromReadableStream(stream: ReadableStream<Uint8Array>): Promise<unknown>
+}
+
+function loadFlightClient(build: 'development' | 'production'): FlightClient {
+  const require = createRequire(import.meta.url)
+  return require(
+    join(FLIGHT_CLIENT_DIR, `react-server-dom-webpack-client.browser.${build}.js`),
+  ) as FlightClient
+}
+
+/**
+ * The error a Flight client gives a part of the page that was still to come when the payload
+ * stream ended: the root row arrived, the row it refers to never did.
+ */
+async function errorOfTruncatedPayload(client: FlightClient): Promise<unknown> {
+  const rows = '0:{"late":"$L1"}\n'
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(rows))
+      controller.close()
+    },
+  })
+  const root = (await client.createFromReadableStream(stream)) as {
+    late: { _payload: PromiseLike<unknown> }
+  }
+  // A lazy element: React reads its payload when it renders it.
+  return new Promise((resolve) => {
+    root.late._payload.then(
+      () => resolve(new Error('the truncated part resolved')),
+      (error: unknown) => resolve(error),
+    )
+  })
+}
+
+describe('isConnectionClosedError', () => {
+  beforeAll(() => {
+    // The browser builds look these up when loaded; nothing here loads a module through them.
+    vi.stubGlobal('__webpack_require__', { u: () => '' })
+    vi.stubGlobal('__webpack_chunk_load__', () => Promise.resolve())
+  })
+
+  afterAll(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('recognises the error of a payload stream that ended early', () => {
+    expect(isConnectionClosedError(new Error('Connection closed.'))).toBe(true)
+  })
+
+  it('does not mistake other errors or values for it', () => {
+    expect(isConnectionClosedError(new Error('The lab server component failed.'))).toBe(false)
+    expect(isConnectionClosedError(new Error('connection closed'))).toBe(false)
+    expect(isConnectionClosedError(Object.assign(new Error('x'), { digest: '1' }))).toBe(false)
+    expect(isConnectionClosedError('Connection closed.')).toBe(false)
+    expect(isConnectionClosedError({ message: 'Connection closed.' })).toBe(false)
+    expect(isConnectionClosedError(null)).toBe(false)
+  })
+
+  it("recognises the error of React's development Flight client", async () => {
+    const error = await errorOfTruncatedPayload(loadFlightClient('development'))
+    expect(error).toBeInstanceOf(Error)
+    expect(isConnectionClosedError(error)).toBe(true)
+  })
+
+  it("recognises the error of React's production Flight client (what users' browsers run)", async () => {
+    const error = await errorOfTruncatedPayload(loadFlightClient('production'))
+    expect(error).toBeInstanceOf(Error)
+    // The production build minifies its messages: this one reads "Minified React error #412".
+    expect(isConnectionClosedError(error), String((error as Error).message)).toBe(true)
+  })
+})
