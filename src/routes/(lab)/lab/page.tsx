@@ -20,6 +20,7 @@ const DEMOS: [href: string, what: string][] = [
   ['/lab/actions', 'Interrupts thrown by server functions'],
   ['/lab/inject', 'Hostile strings in server data, rendered and passed to the client'],
   ['/lab/never', 'A part that never finishes: disconnecting aborts its render'],
+  ['/lab/echo', 'Echoes the x-test-id request header: headers(), and cached() keyed by it'],
 ]
 
 /** Pages that show each framework behaviour on its own; the end-to-end tests drive them. */
