@@ -41,6 +41,18 @@ export default defineConfig({
           server: { deps: { external: [/\/dist\//] } },
         },
       },
+      {
+        test: {
+          // The long forms of the load tests (`npm run test:load`): minutes, not part of `npm test`.
+          name: 'load',
+          include: ['tests/load/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          maxWorkers: 1,
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })

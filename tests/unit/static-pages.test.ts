@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cached } from '../../src/framework/cache/cached.ts'
 import { setCacheClock } from '../../src/framework/cache/clock.ts'
-import { collectCacheTags } from '../../src/framework/cache/hooks.ts'
+import { type CacheUse, collectCacheUse } from '../../src/framework/cache/hooks.ts'
 import { MemoryCacheHandler } from '../../src/framework/cache/memory-handler.ts'
 import { revalidatePath, revalidateTag } from '../../src/framework/cache/revalidate.ts'
 import { setCacheHandler } from '../../src/framework/cache/storage.ts'
@@ -32,18 +32,19 @@ afterEach(() => {
 let pages = 0
 
 /**
- * Stores a page for a new pathname as pages.ts does after a complete render: its path tag and
- * the tags of the cached() values `render` read, and the time taken before the render started.
+ * Stores a page for a new pathname as pages.ts does after a complete render: its path tag, the
+ * tags and first expiry of the cached() values `render` read, and the time before it started.
  */
 async function storePage(render: () => Promise<string>): Promise<string> {
   const pathname = `/page-${++pages}`
   const renderedAt = staticClock()
-  const dataTags = new Set<string>()
-  const html = await collectCacheTags(dataTags, render)
+  const data: CacheUse = { tags: new Set(), expiresAt: undefined }
+  const html = await collectCacheUse(data, render)
   setStaticPage(pathname, {
     payload: toStaticBody(new TextEncoder().encode(html)),
-    tags: [pathTag(pathname), ...dataTags],
+    tags: [pathTag(pathname), ...data.tags],
     renderedAt,
+    expiresAt: data.expiresAt,
   })
   return pathname
 }

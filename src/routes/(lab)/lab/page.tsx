@@ -23,6 +23,7 @@ const DEMOS: [href: string, what: string][] = [
   ['/lab/links', 'Twenty links in view: the prefetch queue runs at most 5 at once'],
   ['/lab/static', 'A static page: rendered once, served from memory until its data changes'],
   ['/lab/scoped', 'Segment fallback screens, precedence, and links to interrupting pages'],
+  ['/lab/echo', 'Echoes the x-test-id request header: headers(), and cached() keyed by it'],
 ]
 
 /** Pages that show each framework behaviour on its own; the end-to-end tests drive them. */
