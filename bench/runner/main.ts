@@ -142,6 +142,10 @@ async function inspect(server: Server, contender: Contender): Promise<Measured> 
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
 
+/** Server CPU time per request over all the rounds (in-flight requests at each stop included). */
+const cpuPerRequest = (samples: LoadSample[]) =>
+  sum(samples.map((s) => s.serverCpuMs)) / sum(samples.map((s) => s.sent))
+
 export async function main(argv: string[]): Promise<number> {
   const settings = options(argv)
   const loadAverageBefore = loadavg()
@@ -175,9 +179,9 @@ export async function main(argv: string[]): Promise<number> {
     )
     const failures = new Map<ContenderId, number>(CONTENDERS.map((c) => [c.id, 0]))
     const measure = async (contender: Contender, kind: 'html' | 'payload', seconds: number) => {
-      const url =
-        servers.get(contender.id)!.url + (kind === 'html' ? contender.page : contender.payload)
-      const sample = await load(url, seconds, CONNECTIONS)
+      const server = servers.get(contender.id)!
+      const url = server.url + (kind === 'html' ? contender.page : contender.payload)
+      const sample = await load(url, seconds, CONNECTIONS, server.pid)
       failures.set(contender.id, failures.get(contender.id)! + sample.failures)
       return sample
     }
@@ -212,6 +216,8 @@ export async function main(argv: string[]): Promise<number> {
         payloadRps: of(payloadLoad, 'rps'),
         payloadP50Ms: of(payloadLoad, 'p50Ms'),
         payloadP99Ms: of(payloadLoad, 'p99Ms'),
+        htmlCpuMs: cpuPerRequest(htmlLoad),
+        payloadCpuMs: cpuPerRequest(payloadLoad),
         htmlBytes: html.bytes,
         htmlGzipBytes: html.gzipBytes,
         payloadBytes: payload.bytes,

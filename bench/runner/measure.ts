@@ -5,7 +5,7 @@ import { createRequire } from 'node:module'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
 import { ROW_COUNT } from '../../src/routes/bench/_table.tsx'
-import { runNode, type ServerCommand, startServer } from './processes.ts'
+import { cpuMs, runNode, type ServerCommand, startServer } from './processes.ts'
 
 export { ROW_COUNT }
 
@@ -97,30 +97,42 @@ export interface LoadSample {
   rps: number
   p50Ms: number
   p99Ms: number
+  /** Answers completed. */
   requests: number
+  /** Requests sent: the completed ones and those in flight when autocannon stopped. */
+  sent: number
+  /** CPU time the server process used during the run. */
+  serverCpuMs: number
   /** Answers that were not 2xx, connection errors and timeouts: all must be 0. */
   failures: number
 }
 
 interface AutocannonResult {
   duration: number
-  requests: { total: number }
+  requests: { total: number; sent: number }
   latency: { p50: number; p99: number }
   non2xx: number
   errors: number
   timeouts: number
 }
 
-/** autocannon in a child process: `connections` keep-alive connections for `seconds`. */
-export async function load(url: string, seconds: number, connections: number) {
+/**
+ * autocannon in a child process: `connections` keep-alive connections for `seconds`, while the
+ * CPU time of the server (process `pid`) is counted.
+ */
+export async function load(url: string, seconds: number, connections: number, pid: number) {
   const args = ['-c', String(connections), '-d', String(seconds), '-j', '-n', url]
+  const cpuBefore = cpuMs(pid)
   const { stdout } = await runNode(AUTOCANNON, args, process.cwd())
+  const serverCpuMs = cpuMs(pid) - cpuBefore
   const result = JSON.parse(stdout) as AutocannonResult
   return {
     rps: result.requests.total / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    sent: result.requests.sent,
+    serverCpuMs,
     failures: result.non2xx + result.errors + result.timeouts,
   } satisfies LoadSample
 }

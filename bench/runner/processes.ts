@@ -1,7 +1,7 @@
 // The bench's child processes: builds, servers (each prints `Listening on <url>` once it
 // listens on PORT=0) and autocannon. Every server started here is stopped by stopAll(), also when
 // the run fails; nothing else is ever signalled.
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 
@@ -87,6 +87,16 @@ export function rssKiB(pid: number): number {
   const kib = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]
   if (!kib) throw new Error(`No VmRSS for process ${pid}`)
   return Number(kib)
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100
+
+/** CPU time a process (all its threads) has used so far, user and system, from /proc (Linux). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the command name (which may hold spaces): state is the 1st, utime the 12th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND
 }
 
 /** Runs `node <script> ...args` to completion; its output is returned, or thrown with the error. */

@@ -11,6 +11,8 @@ export const FIGURES = [
   { key: 'payloadRps', label: 'payload req/s', digits: 0 },
   { key: 'payloadP50Ms', label: 'payload p50 ms', digits: 1 },
   { key: 'payloadP99Ms', label: 'payload p99 ms', digits: 1 },
+  { key: 'htmlCpuMs', label: 'server CPU ms per document', digits: 2 },
+  { key: 'payloadCpuMs', label: 'server CPU ms per payload', digits: 2 },
   { key: 'htmlBytes', label: 'document bytes', digits: 0 },
   { key: 'htmlGzipBytes', label: 'document bytes gzip', digits: 0 },
   { key: 'payloadBytes', label: 'payload bytes', digits: 0 },

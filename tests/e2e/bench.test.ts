@@ -19,6 +19,8 @@ const FIGURES = [
   'payloadRps',
   'payloadP50Ms',
   'payloadP99Ms',
+  'htmlCpuMs',
+  'payloadCpuMs',
   'htmlBytes',
   'htmlGzipBytes',
   'payloadBytes',
