@@ -1,0 +1,299 @@
+// `npm run bench` (bench/README.md): builds the app and the floor, then measures the four
+// contenders in one run, interleaved (a, b, c, d, a, b, …), and reports every figure against
+// floor (c). Exits non-zero only when a contender did not answer correctly, never for a target.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { cpus, loadavg } from 'node:os'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import {
+  type Asset,
+  clientJavaScript,
+  coldStart,
+  countRows,
+  get,
+  gzipBytes,
+  type LoadSample,
+  load,
+  ROW_COUNT,
+} from './measure.ts'
+import {
+  rssKiB,
+  runNode,
+  type Server,
+  type ServerCommand,
+  startServer,
+  stopAll,
+} from './processes.ts'
+import {
+  type ContenderId,
+  type ContenderResult,
+  evaluateTargets,
+  type Figures,
+  formatTable,
+  formatTargets,
+  median,
+  type Results,
+  ratiosAgainst,
+} from './report.ts'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const CONNECTIONS = 10
+
+interface Contender {
+  id: ContenderId
+  label: string
+  command: ServerCommand
+  page: string
+  payload: string
+}
+
+const APP: ServerCommand = { script: 'dist/rsc/server.js', env: {} }
+const FLOOR = 'bench/floor/dist/rsc/server.js'
+
+const CONTENDERS: Contender[] = [
+  {
+    id: 'a',
+    label: 'framework dynamic',
+    command: APP,
+    page: '/bench/dynamic',
+    payload: '/bench/dynamic_.rsc',
+  },
+  {
+    id: 'b',
+    label: 'framework static',
+    command: APP,
+    page: '/bench/static',
+    payload: '/bench/static_.rsc',
+  },
+  {
+    id: 'c',
+    label: 'floor Node streams',
+    command: { script: FLOOR, env: { FLOOR_STREAMS: 'node' } },
+    page: '/bench/dynamic',
+    payload: '/bench/dynamic_.rsc',
+  },
+  {
+    id: 'd',
+    label: 'floor Web streams',
+    command: { script: FLOOR, env: { FLOOR_STREAMS: 'web' } },
+    page: '/bench/dynamic',
+    payload: '/bench/dynamic_.rsc',
+  },
+]
+
+function options(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      'no-build': { type: 'boolean', default: false },
+      out: { type: 'string', default: 'bench/results.json' },
+      rounds: { type: 'string' },
+      seconds: { type: 'string' },
+    },
+  })
+  const quick = values.quick
+  return {
+    mode: quick ? ('quick' as const) : ('full' as const),
+    build: !values['no-build'],
+    out: resolve(ROOT, values.out),
+    rounds: Number(values.rounds ?? (quick ? 1 : 5)),
+    seconds: Number(values.seconds ?? (quick ? 1 : 5)),
+    /** Quick runs skip the warm-up: their figures only show that everything answers. */
+    warmupSeconds: quick ? 0 : 3,
+    coldStarts: quick ? 1 : 5,
+  }
+}
+
+async function build(label: string, args: string[]) {
+  const started = Date.now()
+  const vite = resolve(
+    dirname(createRequire(import.meta.url).resolve('vite/package.json')),
+    'bin/vite.js',
+  )
+  // Production builds whatever the caller's NODE_ENV (Vitest sets `test`).
+  await runNode(vite, ['build', ...args], ROOT, { NODE_ENV: 'production' })
+  console.log(`built ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+interface Measured {
+  html: { status: number; rows: number; bytes: number; gzipBytes: number }
+  payload: { status: number; rows: number; bytes: number; gzipBytes: number }
+  clientJs: Asset[]
+}
+
+/** One answer of each kind, checked for the table's rows, and the page's client JavaScript. */
+async function inspect(server: Server, contender: Contender): Promise<Measured> {
+  const html = await get(server.url + contender.page)
+  const payload = await get(server.url + contender.payload)
+  const describe = (answer: typeof html, kind: 'html' | 'payload') => ({
+    status: answer.status,
+    rows: countRows(answer.body, kind),
+    bytes: answer.body.length,
+    gzipBytes: gzipBytes(answer.body),
+  })
+  const clientJs =
+    html.status === 200 ? await clientJavaScript(server.url, html.body.toString()) : []
+  return { html: describe(html, 'html'), payload: describe(payload, 'payload'), clientJs }
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
+
+/** Server CPU time per request over all the rounds (in-flight requests at each stop included). */
+const cpuPerRequest = (samples: LoadSample[]) =>
+  sum(samples.map((s) => s.serverCpuMs)) / sum(samples.map((s) => s.sent))
+
+export async function main(argv: string[]): Promise<number> {
+  const settings = options(argv)
+  const loadAverageBefore = loadavg()
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)))
+  try {
+    if (settings.build) await build('the app', [])
+    else if (!existsSync(resolve(ROOT, APP.script))) {
+      throw new Error(`--no-build: ${APP.script} is missing, run \`npm run build\` first.`)
+    }
+    await build('the floor', ['-c', 'bench/floor/vite.config.ts'])
+
+    const coldStarts = new Map<ContenderId, number[]>(CONTENDERS.map((c) => [c.id, []]))
+    for (let i = 0; i < settings.coldStarts; i++) {
+      for (const contender of CONTENDERS) {
+        coldStarts.get(contender.id)!.push(await coldStart(contender.command, ROOT, contender.page))
+      }
+    }
+    console.log(`cold starts: ${settings.coldStarts} per contender`)
+
+    const servers = new Map<ContenderId, Server>()
+    for (const contender of CONTENDERS) {
+      servers.set(contender.id, await startServer(contender.command, ROOT))
+    }
+    const inspected = new Map<ContenderId, Measured>()
+    for (const contender of CONTENDERS) {
+      inspected.set(contender.id, await inspect(servers.get(contender.id)!, contender))
+    }
+
+    const samples = new Map(
+      CONTENDERS.map((c) => [c.id, { html: [] as LoadSample[], payload: [] as LoadSample[] }]),
+    )
+    const failures = new Map<ContenderId, number>(CONTENDERS.map((c) => [c.id, 0]))
+    const measure = async (contender: Contender, kind: 'html' | 'payload', seconds: number) => {
+      const server = servers.get(contender.id)!
+      const url = server.url + (kind === 'html' ? contender.page : contender.payload)
+      const sample = await load(url, seconds, CONNECTIONS, server.pid)
+      failures.set(contender.id, failures.get(contender.id)! + sample.failures)
+      return sample
+    }
+    for (const kind of ['html', 'payload'] as const) {
+      if (!settings.warmupSeconds) break
+      for (const contender of CONTENDERS) await measure(contender, kind, settings.warmupSeconds)
+    }
+    for (let round = 1; round <= settings.rounds; round++) {
+      for (const kind of ['html', 'payload'] as const) {
+        const line: string[] = []
+        for (const contender of CONTENDERS) {
+          const sample = await measure(contender, kind, settings.seconds)
+          samples.get(contender.id)![kind].push(sample)
+          line.push(`(${contender.id}) ${sample.rps.toFixed(0)}`)
+        }
+        console.log(`round ${round}/${settings.rounds} ${kind.padEnd(7)} req/s: ${line.join('  ')}`)
+      }
+    }
+    const rss = new Map(CONTENDERS.map((c) => [c.id, rssKiB(servers.get(c.id)!.pid)]))
+    await stopAll()
+
+    const figures = {} as Record<ContenderId, Figures>
+    for (const { id } of CONTENDERS) {
+      const { html, payload, clientJs } = inspected.get(id)!
+      const { html: htmlLoad, payload: payloadLoad } = samples.get(id)!
+      const of = (list: LoadSample[], key: 'rps' | 'p50Ms' | 'p99Ms') =>
+        median(list.map((s) => s[key]))
+      figures[id] = {
+        htmlRps: of(htmlLoad, 'rps'),
+        htmlP50Ms: of(htmlLoad, 'p50Ms'),
+        htmlP99Ms: of(htmlLoad, 'p99Ms'),
+        payloadRps: of(payloadLoad, 'rps'),
+        payloadP50Ms: of(payloadLoad, 'p50Ms'),
+        payloadP99Ms: of(payloadLoad, 'p99Ms'),
+        htmlCpuMs: cpuPerRequest(htmlLoad),
+        payloadCpuMs: cpuPerRequest(payloadLoad),
+        htmlBytes: html.bytes,
+        htmlGzipBytes: html.gzipBytes,
+        payloadBytes: payload.bytes,
+        payloadGzipBytes: payload.gzipBytes,
+        clientJsBytes: sum(clientJs.map((a) => a.bytes)),
+        clientJsGzipBytes: sum(clientJs.map((a) => a.gzipBytes)),
+        clientJsGzipAdded: 0,
+        coldStartMs: median(coldStarts.get(id)!),
+        rssAfterLoadMiB: rss.get(id)! / 1024,
+      }
+    }
+    for (const { id } of CONTENDERS) {
+      figures[id].clientJsGzipAdded = figures[id].clientJsGzipBytes - figures.c.clientJsGzipBytes
+    }
+
+    const contenders: ContenderResult[] = CONTENDERS.map(({ id, label, page, payload }) => {
+      const { html, payload: payloadCheck, clientJs } = inspected.get(id)!
+      const checks = {
+        html: { status: html.status, rows: html.rows },
+        payload: { status: payloadCheck.status, rows: payloadCheck.rows },
+        failuresUnderLoad: failures.get(id)!,
+      }
+      const answered = (check: { status: number; rows: number }) =>
+        check.status === 200 && check.rows === ROW_COUNT
+      return {
+        id,
+        label,
+        page,
+        payload,
+        ok: answered(checks.html) && answered(checks.payload) && checks.failuresUnderLoad === 0,
+        checks,
+        figures: figures[id],
+        ratios: ratiosAgainst(figures[id], figures.c),
+        samples: { ...samples.get(id)!, coldStartMs: coldStarts.get(id)! },
+        clientJs,
+      }
+    })
+    const results: Results = {
+      date: new Date().toISOString(),
+      commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT })
+        .toString()
+        .trim(),
+      mode: settings.mode,
+      settings: {
+        rounds: settings.rounds,
+        seconds: settings.seconds,
+        connections: CONNECTIONS,
+        coldStarts: settings.coldStarts,
+      },
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        node: process.version,
+        loadAverageBefore,
+        loadAverageAfter: loadavg(),
+      },
+      ok: contenders.every((c) => c.ok),
+      contenders,
+      targets: evaluateTargets(figures),
+    }
+
+    console.log(`\n${formatTable(results)}\n\n${formatTargets(results.targets)}\n`)
+    if (loadAverageBefore[0]! > cpus().length / 2) {
+      console.log(`The machine was busy (load average ${loadAverageBefore[0]}): figures are noisy.`)
+    }
+    for (const c of contenders.filter((c) => !c.ok)) {
+      console.error(`(${c.id}) ${c.label} did not answer correctly: ${JSON.stringify(c.checks)}`)
+    }
+    mkdirSync(dirname(settings.out), { recursive: true })
+    writeFileSync(settings.out, `${JSON.stringify(results, null, 2)}\n`)
+    console.log(`results written to ${settings.out}`)
+    return results.ok ? 0 : 1
+  } catch (error) {
+    console.error(error)
+    return 1
+  } finally {
+    await stopAll()
+  }
+}

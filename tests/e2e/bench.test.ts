@@ -1,0 +1,107 @@
+// The benchmark (contract section 12, issue 6) end to end in its short mode: it reuses the
+// production build the other end-to-end tests use (--no-build), builds its floor, and measures the
+// four contenders. Only that every contender answered correctly and that every figure is there
+// is checked, never a timing.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Results } from '../../bench/runner/report.ts'
+import { assertBuilt, ROOT_DIR } from './support/index.ts'
+
+const ROWS = 1000
+const CONTENDERS = ['a', 'b', 'c', 'd']
+const FIGURES = [
+  'htmlRps',
+  'htmlP50Ms',
+  'htmlP99Ms',
+  'payloadRps',
+  'payloadP50Ms',
+  'payloadP99Ms',
+  'htmlCpuMs',
+  'payloadCpuMs',
+  'htmlBytes',
+  'htmlGzipBytes',
+  'payloadBytes',
+  'payloadGzipBytes',
+  'clientJsBytes',
+  'clientJsGzipBytes',
+  'clientJsGzipAdded',
+  'coldStartMs',
+  'rssAfterLoadMiB',
+]
+const BENCH_TIMEOUT_MS = 150_000
+
+let run: { code: number; stdout: string; stderr: string }
+let results: Results
+// Its own results file: a full run's bench/results.json is left as it was.
+const dir = mkdtempSync(join(tmpdir(), 'bench-'))
+const out = join(dir, 'results.json')
+
+beforeAll(async () => {
+  assertBuilt()
+  run = await new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['bench/run.mjs', '--quick', '--no-build', '--out', out],
+      { cwd: ROOT_DIR, timeout: BENCH_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    )
+  })
+  if (run.code !== 0) console.error(`bench output:\n${run.stdout}\n${run.stderr}`)
+  results = JSON.parse(readFileSync(out, 'utf8')) as Results
+}, BENCH_TIMEOUT_MS + 10_000)
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('npm run bench -- --quick', () => {
+  test('exits 0 and prints the table and a line per target', () => {
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('(c) floor Node streams')
+    expect(run.stdout.match(/^(PASS|FAIL) {2}/gm)).toHaveLength(5)
+  })
+
+  test('every contender answered 200 with all the rows, as a document and as a payload', () => {
+    expect(results.contenders.map((c) => c.id)).toEqual(CONTENDERS)
+    for (const contender of results.contenders) {
+      const { html, payload, failuresUnderLoad } = contender.checks
+      expect(html, contender.label).toEqual({ status: 200, rows: ROWS })
+      expect(payload, contender.label).toEqual({ status: 200, rows: ROWS })
+      expect(failuresUnderLoad, contender.label).toBe(0)
+      expect(contender.ok, contender.label).toBe(true)
+    }
+    expect(results.ok).toBe(true)
+  })
+
+  test('the results file has every figure of every contender, and its ratio against (c)', () => {
+    for (const contender of results.contenders) {
+      expect(Object.keys(contender.figures).sort(), contender.label).toEqual([...FIGURES].sort())
+      for (const figure of FIGURES) {
+        const value = contender.figures[figure as keyof typeof contender.figures]
+        expect(Number.isFinite(value), `${contender.label} ${figure}`).toBe(true)
+        if (figure !== 'clientJsGzipAdded')
+          expect(value, `${contender.label} ${figure}`).toBeGreaterThan(0)
+        const ratio = contender.ratios[figure as keyof typeof contender.ratios]
+        if (figure !== 'clientJsGzipAdded')
+          expect(ratio, `${contender.label} ${figure}`).toBeGreaterThan(0)
+      }
+      expect(contender.samples.html.length).toBeGreaterThan(0)
+      expect(contender.samples.payload.length).toBeGreaterThan(0)
+      expect(contender.samples.coldStartMs.length).toBeGreaterThan(0)
+      // React and React DOM at least: the pages hydrate.
+      expect(contender.figures.clientJsBytes).toBeGreaterThan(100_000)
+    }
+    const floor = results.contenders.find((c) => c.id === 'c')!
+    expect(floor.figures.clientJsGzipAdded).toBe(0)
+  })
+
+  test('the targets of issue 6 are evaluated (as information)', () => {
+    expect(results.targets).toHaveLength(5)
+    for (const target of results.targets) {
+      expect(Number.isFinite(target.value), target.name).toBe(true)
+      expect(typeof target.pass, target.name).toBe('boolean')
+    }
+  })
+})
