@@ -8,7 +8,7 @@ import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from './errors.ts'
 import { type Interrupt, parseInterrupt } from './interrupts.ts'
 import { CONTENT_TYPE_HTML } from './protocol.ts'
 import { type RenderOptions, renderRoute } from './render.tsx'
-import { decisiveInterrupt, recordedErrorDepth } from './request-context.ts'
+import { decisiveInterrupt, recordedErrorDepth, requestConfig } from './request-context.ts'
 import { nearestWith, type RouteMatch } from './route-table.ts'
 
 export const DOCUMENT_HEADERS = {
@@ -17,19 +17,13 @@ export const DOCUMENT_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 }
 
-let policyTemplate: string | undefined
-
-/** The Content-Security-Policy template (config.ts); documents then get a nonce each. */
-export function configureDocuments(options: { contentSecurityPolicy: string | undefined }): void {
-  policyTemplate = options.contentSecurityPolicy
-}
-
-/** With a policy, every document needs its own nonce, so its HTML cannot be stored and reused. */
+/** With a Content-Security-Policy, every document needs its own nonce: its HTML is not reused. */
 export function documentsNeedNonce(): boolean {
-  return policyTemplate !== undefined
+  return requestConfig()?.contentSecurityPolicy !== undefined
 }
 
 function documentSecurity(): { nonce?: string; headers: Record<string, string> } {
+  const policyTemplate = requestConfig()?.contentSecurityPolicy
   if (policyTemplate === undefined) return { headers: DOCUMENT_HEADERS }
   const nonce = randomBytes(16).toString('base64')
   const policy = policyTemplate.replaceAll('{nonce}', nonce)
@@ -102,6 +96,8 @@ export async function renderDocument(
   if (options.error !== undefined) return showFailure(options.error)
 
   let { status, html } = await render()
+  // The client left before the shell: nobody will read an answer, and nothing failed.
+  if (!html.ok && request.signal.aborted) return new Response(null, { status: 499 })
 
   if (!html.ok && parseInterrupt(html.error)) {
     const decisive = decisiveInterrupt()

@@ -7,11 +7,10 @@ import { Router } from './client/router.tsx'
 import { parseInterrupt } from './interrupts.ts'
 import type { RscPayload } from './payload.ts'
 
-/** A boundary the server could not finish because of redirect() or notFound() is expected. */
-function reportRecoverableError(error: unknown) {
+/** Interrupts are how redirect() and notFound() work, not failures worth a console error. */
+function isExpected(error: unknown): boolean {
   const cause = error instanceof Error ? error.cause : undefined
-  if (parseInterrupt(error) || parseInterrupt(cause)) return
-  reportError(error)
+  return parseInterrupt(error) !== null || parseInterrupt(cause) !== null
 }
 
 async function main() {
@@ -19,7 +18,10 @@ async function main() {
   const initial = await createFromReadableStream<RscPayload>(readInlinePayload())
   hydrateRoot(document, <Router initial={initial} />, {
     formState: initial.formState,
-    onRecoverableError: reportRecoverableError,
+    // A boundary the server could not finish because of an interrupt is expected.
+    onRecoverableError: (error) => isExpected(error) || reportError(error),
+    // The framework's boundaries catch interrupts by design; other caught errors are logged.
+    onCaughtError: (error) => isExpected(error) || console.error(error),
   })
 }
 

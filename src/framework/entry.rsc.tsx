@@ -3,11 +3,10 @@
 import buildOptions from 'virtual:framework/options'
 import { configureCache } from './cache/storage.ts'
 import { type FrameworkConfig, type FrameworkOptions, resolveConfig } from './config.ts'
-import { configureDocuments } from './document.ts'
 import { reportServerError } from './errors.ts'
 import { servePage } from './pages.ts'
 import { CONTENT_TYPE_TEXT, type ParsedRequest, parseRequest } from './protocol.ts'
-import { runWithRequest, withSetCookies } from './request-context.ts'
+import { runWithRequest, setRequestConfig, withSetCookies } from './request-context.ts'
 import { handleRoute } from './route-handler.ts'
 import { loadRouteModule, routeTable } from './routes.ts'
 import { answerCall, answerFormPost } from './server-function-responses.ts'
@@ -41,9 +40,9 @@ async function dispatch(request: Request, parsed: ParsedRequest, config: Framewo
 export function createRequestHandler(options?: FrameworkOptions): RequestHandler {
   const config = resolveConfig(buildOptions, options)
   configureCache(config.cache)
-  configureDocuments(config)
   return (request) =>
     runWithRequest(request, async () => {
+      setRequestConfig(config)
       try {
         return withSetCookies(await dispatch(request, parseRequest(request), config))
       } catch (error) {

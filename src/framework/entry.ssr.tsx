@@ -33,7 +33,8 @@ function Document({ payload }: { payload: ReadableStream<Uint8Array> }) {
 function lateMeta(interrupt: Interrupt): string {
   if (interrupt.kind === 'fallback') return '<meta name="robots" content="noindex">'
   const delay = interrupt.status === 308 ? 0 : 1
-  return `<meta http-equiv="refresh" content="${delay};url=${escapeAttribute(interrupt.url)}">`
+  // In <noscript>: with JavaScript the router navigates, and the browser must not do it again.
+  return `<noscript><meta http-equiv="refresh" content="${delay};url=${escapeAttribute(interrupt.url)}"></noscript>`
 }
 
 export interface HtmlOptions {
@@ -62,6 +63,7 @@ export async function renderHtml(
       formState: options.formState,
       signal: options.signal,
       onError(error: unknown) {
+        if (options.signal?.aborted) return undefined // the client left; nothing failed
         const interrupt = parseInterrupt(error)
         if (!interrupt) return reportUnloggedError(error)
         const meta = lateMeta(interrupt)

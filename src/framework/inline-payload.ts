@@ -159,7 +159,9 @@ export function injectPayload(
         controller.enqueue(DOCUMENT_END)
       },
     },
-    // Read React's HTML as soon as it is written, so a flush never waits half-read (see above).
+    // No backpressure inside: a whole React flush must pass through in microtasks, before any
+    // timer can write scripts, or a script could land inside a tag or a text node (see above).
+    { highWaterMark: Number.POSITIVE_INFINITY },
     { highWaterMark: Number.POSITIVE_INFINITY },
   )
 }

@@ -27,7 +27,7 @@ import {
   staticClock,
   toStaticBody,
 } from './static-pages.ts'
-import { renderingMode } from './tree.tsx'
+import { type RenderingMode, renderingMode } from './tree.tsx'
 
 export type PageFormat = 'payload' | 'document'
 
@@ -80,6 +80,66 @@ async function serveStatic(
   return fromMemory(request, page.html, { ...DOCUMENT_HEADERS, 'content-type': CONTENT_TYPE_HTML })
 }
 
+interface WholeRender {
+  payload: Uint8Array<ArrayBuffer>
+  status: number
+  /** Set when the render showed the route static and the page was stored. */
+  page?: StaticPage
+}
+
+/**
+ * Renders the page to its end, detached from the client's connection: a client that leaves
+ * must not cut short a render that is about to classify the route or be served to others.
+ */
+async function renderWhole(
+  request: Request,
+  url: URL,
+  match: RouteMatch,
+  mode: RenderingMode,
+): Promise<WholeRender> {
+  if (mode === 'force-static') hideRequestData()
+  const renderedAt = staticClock()
+  const data: CacheUse = { tags: new Set(), expiresAt: undefined }
+  const detached = new Request(request.url, { headers: request.headers })
+  const { rendered, payload } = await collectCacheUse(data, async () => {
+    const rendered = await renderRoute(detached, url, match)
+    return { rendered, payload: await readAll(rendered.stream) }
+  })
+  const whole = { payload, status: rendered.status }
+  if (getDynamicReason() !== undefined) {
+    setRouteKind(match.route.file, 'dynamic')
+    return whole
+  }
+  // A page that failed or was interrupted is not kept; the route may still be static.
+  if (rendered.status !== 200 || hadRenderErrors()) return whole
+  setRouteKind(match.route.file, 'static')
+  const page: StaticPage = {
+    payload: toStaticBody(payload),
+    tags: [pathTag(url.pathname), ...data.tags],
+    renderedAt,
+    expiresAt: data.expiresAt,
+  }
+  setStaticPage(url.pathname, page)
+  return { ...whole, page }
+}
+
+/** Renders of static pages under way, by pathname: requests that arrive meanwhile share them. */
+const sharedRenders = new Map<string, Promise<WholeRender>>()
+
+async function renderStatic(request: Request, url: URL, match: RouteMatch, mode: RenderingMode) {
+  const shared = sharedRenders.get(url.pathname)
+  if (shared) {
+    const other = await shared
+    // Not storable (an error, or the route turned out dynamic): this request renders its own.
+    return other.page ? other : renderWhole(request, url, match, mode)
+  }
+  const render = renderWhole(request, url, match, mode).finally(() => {
+    sharedRenders.delete(url.pathname)
+  })
+  sharedRenders.set(url.pathname, render)
+  return render
+}
+
 /** Call within the request's context. `match` null renders the 404 screen. */
 export async function servePage(
   request: Request,
@@ -104,27 +164,12 @@ export async function servePage(
   const stored = await freshStaticPage(url.pathname)
   if (stored) return serveStatic(request, url, match, stored, format)
 
-  // Render it whole: only a finished render tells whether the route is static.
-  if (mode === 'force-static') hideRequestData()
-  const renderedAt = staticClock()
-  const data: CacheUse = { tags: new Set(), expiresAt: undefined }
-  const { rendered, payload } = await collectCacheUse(data, async () => {
-    const rendered = await renderRoute(request, url, match)
-    return { rendered, payload: await readAll(rendered.stream) }
-  })
-  const dynamicReason = getDynamicReason()
-  if (dynamicReason !== undefined) setRouteKind(match.route.file, 'dynamic')
-  else if (rendered.status === 200 && !hadRenderErrors()) {
-    setRouteKind(match.route.file, 'static')
-    const page: StaticPage = {
-      payload: toStaticBody(payload),
-      tags: [pathTag(url.pathname), ...data.tags],
-      renderedAt,
-      expiresAt: data.expiresAt,
-    }
-    setStaticPage(url.pathname, page)
-    return serveStatic(request, url, match, page, format)
-  }
-  if (format === 'document') return renderDocument(request, url, match, { payload })
-  return payloadResponse({ stream: streamOf(payload), status: rendered.status }, 'dynamic')
+  // Only a finished render tells whether a route is static; one known static is shared.
+  const whole =
+    kind === 'static'
+      ? await renderStatic(request, url, match, mode)
+      : await renderWhole(request, url, match, mode)
+  if (whole.page) return serveStatic(request, url, match, whole.page, format)
+  if (format === 'document') return renderDocument(request, url, match, { payload: whole.payload })
+  return payloadResponse({ stream: streamOf(whole.payload), status: whole.status }, 'dynamic')
 }

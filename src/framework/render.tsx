@@ -23,6 +23,8 @@ export interface RenderOptions extends Pick<RscPayload, 'formState' | 'returnVal
   failure?: { depth: number; error: ServerErrorInfo }
   /** The set that decoded a server function's arguments, so values can go back by reference. */
   temporaryReferences?: unknown
+  /** Send no tree: the client leaves the page (a redirect it must load as a document). */
+  treeless?: boolean
 }
 
 /** No match renders the root's 404 screen. */
@@ -32,16 +34,18 @@ export async function renderRoute(
   match: RouteMatch | null,
   options: RenderOptions = {},
 ): Promise<RenderedRoute> {
-  const { temporaryReferences, fallback, failure, ...fields } = options
+  const { temporaryReferences, fallback, failure, treeless, ...fields } = options
   const chain = match?.route.chain ?? [routeTable.root]
   const params = match?.params ?? {}
   const route = match?.route ?? null
   const [tree, globalError] = await Promise.all([
-    failure
-      ? buildErrorTree(chain, route, params, failure.depth, failure.error)
-      : match && !fallback
-        ? buildPageTree(match.route, params, url)
-        : buildFallbackTree(chain, route, params, fallback?.status ?? 404, fallback?.depth ?? 0),
+    treeless
+      ? null
+      : failure
+        ? buildErrorTree(chain, route, params, failure.depth, failure.error)
+        : match && !fallback
+          ? buildPageTree(match.route, params, url)
+          : buildFallbackTree(chain, route, params, fallback?.status ?? 404, fallback?.depth ?? 0),
     loadGlobalError(routeTable.root),
   ])
   const payload: RscPayload = {

@@ -4,6 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { parseCookie, type SerializeOptions, stringifySetCookie } from 'cookie'
 import { onRevalidate } from './cache/hooks.ts'
 import { currentScope } from './cache/scope.ts'
+import type { FrameworkConfig } from './config.ts'
 import { type Interrupt, parseInterrupt } from './interrupts.ts'
 import { parseRequest } from './protocol.ts'
 
@@ -20,6 +21,8 @@ interface RequestStore {
   dynamicReason?: string
   /** A force-static render: cookies, headers and search params read as empty. */
   hidden?: boolean
+  /** The settings of the handler serving this request (several handlers may share a process). */
+  config?: FrameworkConfig
   /** Set when this request called revalidateTag() or revalidatePath(). */
   revalidated?: boolean
   /** Errors and interrupts thrown while rendering, in order, with where each belongs. */
@@ -64,6 +67,15 @@ function currentStore(api: string): RequestStore {
 /** Moves the store into a new phase, e.g. from running a server function to rendering. */
 export function setRequestPhase(phase: RequestPhase): void {
   currentStore('setRequestPhase()').phase = phase
+}
+
+export function setRequestConfig(config: FrameworkConfig): void {
+  currentStore('setRequestConfig()').config = config
+}
+
+/** The settings of the handler serving the current request. */
+export function requestConfig(): FrameworkConfig | undefined {
+  return storage.getStore()?.config
 }
 
 /** For a force-static render: what it produces is shared, so it must not see the request. */

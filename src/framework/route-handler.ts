@@ -1,7 +1,16 @@
 // `route.ts` files: one exported function per HTTP method, Request in, Response out.
+
+import { type FallbackStatus, parseInterrupt } from './interrupts.ts'
 import { CONTENT_TYPE_TEXT } from './protocol.ts'
 import { setRequestPhase } from './request-context.ts'
 import type { Params } from './route-table.ts'
+
+/** What notFound(), unauthorized() and forbidden() answer in a route handler. */
+const FALLBACK_TEXT: Record<FallbackStatus, string> = {
+  404: 'Not Found',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+}
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 
@@ -40,5 +49,17 @@ export async function handleRoute(
     })
   }
   setRequestPhase('handler')
-  return handler(request, { params: Promise.resolve(params) })
+  try {
+    return await handler(request, { params: Promise.resolve(params) })
+  } catch (error) {
+    const interrupt = parseInterrupt(error)
+    if (!interrupt) throw error
+    if (interrupt.kind === 'redirect') {
+      return new Response(null, { status: interrupt.status, headers: { location: interrupt.url } })
+    }
+    return new Response(`${FALLBACK_TEXT[interrupt.status]}\n`, {
+      status: interrupt.status,
+      headers: { 'content-type': CONTENT_TYPE_TEXT },
+    })
+  }
 }

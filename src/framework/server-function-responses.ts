@@ -31,6 +31,7 @@ function renderRedirect(request: Request, from: URL, interrupt: Interrupt & { ki
   return renderRoute(request, target, match?.route.type === 'page' ? match : null, {
     redirect: { url, type: interrupt.type ?? 'push', document },
     returnValue: Promise.resolve(undefined),
+    treeless: document,
   })
 }
 

@@ -110,7 +110,11 @@ type ServerFunction = (...args: unknown[]) => unknown
 async function loadFunction(id: string): Promise<ServerFunction | undefined> {
   try {
     const fn: unknown = await loadServerAction(id)
-    return typeof fn === 'function' ? (fn as ServerFunction) : undefined
+    // The lookup is a property read on a plain object: `#constructor` must not find Object.
+    const inherited = (Object.prototype as Record<string, unknown>)[
+      id.slice(id.lastIndexOf('#') + 1)
+    ]
+    return typeof fn === 'function' && fn !== inherited ? (fn as ServerFunction) : undefined
   } catch {
     return undefined // no module with that id in this build
   }
@@ -123,24 +127,39 @@ const unknownFunction = (id: string) =>
   )
 
 /**
+ * An inline server function that closes over variables gets them back encrypted, as its first
+ * (bound) argument. Posted without them, or with forged ones, decryption fails: the request is
+ * malformed, not the app broken.
+ */
+function isForgedBoundCall(id: string, error: unknown): boolean {
+  return (
+    id.includes('#$$hoist_') &&
+    error instanceof DOMException &&
+    (error.name === 'OperationError' || error.name === 'InvalidCharacterError')
+  )
+}
+
+/**
  * The id a form posted without JavaScript names, in React's form encoding: `$ACTION_ID_<id>`,
  * or for a function with bound arguments `$ACTION_REF_<n>` with `{"id":…}` in `$ACTION_<n>:0`.
  * Undefined: not a server function form. Null: the fields are there but malformed.
  */
 function formActionId(formData: FormData): string | null | undefined {
+  // As React's decodeAction: every such field is read, and the last one is the one that runs.
+  let id: string | null | undefined
   for (const key of formData.keys()) {
-    if (key.startsWith('$ACTION_ID_')) return key.slice('$ACTION_ID_'.length)
-    if (key.startsWith('$ACTION_REF_')) {
+    if (key.startsWith('$ACTION_ID_')) id = key.slice('$ACTION_ID_'.length)
+    else if (key.startsWith('$ACTION_REF_')) {
       const metadata = formData.get(`$ACTION_${key.slice('$ACTION_REF_'.length)}:0`)
       try {
-        const id: unknown = JSON.parse(String(metadata)).id
-        return typeof id === 'string' ? id : null
+        const named: unknown = JSON.parse(String(metadata)).id
+        id = typeof named === 'string' ? named : null
       } catch {
-        return null
+        id = null
       }
     }
   }
-  return undefined
+  return id
 }
 
 export interface CallOutcome {
@@ -246,6 +265,9 @@ export async function submitFormAction(
     if (!interrupt) error = thrown
   }
   setRequestPhase('render')
+  if (error !== undefined && isForgedBoundCall(id, error)) {
+    return refuse(400, 'Malformed server function form: its bound arguments do not decrypt.')
+  }
   if (error !== undefined) return { formState: undefined, interrupt: null, error }
   const formState = interrupt ? undefined : await decodeFormState(result, formData)
   return { formState, interrupt }

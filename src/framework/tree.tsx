@@ -93,16 +93,32 @@ async function loadSegment(dir: RouteDirectory): Promise<LoadedSegment> {
   return { dir, Layout, Loading, ErrorScreen, fallbacks }
 }
 
-/** A promise whose first read marks the render dynamic: unread search params keep a page static. */
-function trackedPromise<T>(value: T, reason: string): Promise<T> {
-  const promise = Promise.resolve(value)
-  const then = promise.then.bind(promise)
+/**
+ * A promise whose reading marks the render dynamic, so unread search params keep a page static.
+ * It must be a subclass: `await` of a plain Promise never looks up `then`, but `await` of a
+ * promise with another constructor reads it through `then`, as `use()` and Promise.all() do.
+ */
+class ReadTrackingPromise<T> extends Promise<T> {
+  static override get [Symbol.species]() {
+    return Promise // what then() returns is an ordinary promise
+  }
+
+  reason = ''
+
+  static of<T>(value: T, reason: string): ReadTrackingPromise<T> {
+    const promise = new ReadTrackingPromise<T>((resolve) => resolve(value))
+    promise.reason = reason
+    return promise
+  }
+
   // biome-ignore lint/suspicious/noThenProperty: the read itself is what is being observed
-  promise.then = ((...args: Parameters<typeof then>) => {
-    markDynamic(reason)
-    return then(...args)
-  }) as typeof promise.then
-  return promise
+  override then<A = T, B = never>(
+    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    markDynamic(this.reason)
+    return super.then(onFulfilled, onRejected)
+  }
 }
 
 function searchParamsOf(url: URL): Params {
@@ -185,7 +201,7 @@ export async function buildPageTree(route: Route, params: Params, url: URL): Pro
         // A force-static page is the same for every request: it sees no search params.
         isRequestHidden()
           ? Promise.resolve({})
-          : trackedPromise(searchParamsOf(url), 'searchParams')
+          : ReadTrackingPromise.of(searchParamsOf(url), 'searchParams')
       }
     />
   )

@@ -64,11 +64,8 @@ function abortedLines(path: string): number {
 // everyone after. A client that leaves during it must not leave a broken page behind.
 test('a client leaving during the first render of a static page does not break the page for later visitors', async () => {
   const paths = Array.from({ length: 5 }, (_, i) => `/docs/left-early-${i}`)
+  // Their renders run to the end even so: a page about to be kept for everyone is finished.
   for (const path of paths) await cutAtOnce(app.url, path)
-  // At least one of them was cut while its render ran (the case this test is about).
-  await waitFor(() => (paths.some((path) => abortedLines(path) > 0) ? true : undefined), {
-    describe: () => 'no render of the cut requests was aborted',
-  })
   for (const path of paths) {
     const slug = path.split('/').pop()!
     const document = await fetch(app.url + path)

@@ -103,8 +103,7 @@ test("a client that disconnects during a static page's render leaves no broken p
       const gaveUp = setTimeout(() => controller.abort(), 100)
       await expect(request).rejects.toThrow()
       clearTimeout(gaveUp)
-      const logged = new RegExp(`\\[render aborted\\] GET ${path}: the client disconnected`)
-      await app.server.process.waitForLine(logged)
+      // The render goes on to its end: the page it makes is kept for the next visitors.
     }),
   )
 

@@ -35,6 +35,8 @@ function replaceHandler(next: Promise<CacheHandler> | undefined): void {
  * one per process: the last call before the first use wins; a later call replaces the handler.
  */
 export function configureCache(next: CacheOptions): void {
+  // Several handlers built with the same options (the usual case) keep the one store.
+  if (JSON.stringify(next) === JSON.stringify(options) && current) return
   options = next
   replaceHandler(undefined)
 }

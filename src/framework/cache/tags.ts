@@ -33,7 +33,8 @@ export function limitTags(tags: readonly string[], name: string): string[] {
 
 /** `/notes/`, `/notes?x` and `notes` are all the path `/notes`. */
 export function normalizePath(path: string): string {
-  const pathname = new URL(path, 'http://localhost/').pathname
+  // Prefixed, not resolved against a base: `//x` is a path here, not a protocol-relative URL.
+  const pathname = new URL(`http://localhost${path.startsWith('/') ? '' : '/'}${path}`).pathname
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
 }
 

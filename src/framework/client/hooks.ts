@@ -15,14 +15,19 @@ export function useRouter(): RouterApi {
   return useNavigation('useRouter()').router
 }
 
+/** Pathname and search of `url` (e.g. `//a?b`), split rather than parsed as a URL reference. */
+function splitUrl(url: string): [pathname: string, search: string] {
+  const query = url.indexOf('?')
+  return query === -1 ? [url, ''] : [url.slice(0, query), url.slice(query)]
+}
+
 export function usePathname(): string {
-  const { url } = useNavigation('usePathname()')
-  return new URL(url, 'http://localhost').pathname
+  return splitUrl(useNavigation('usePathname()').url)[0]
 }
 
 export function useSearchParams(): URLSearchParams {
   const { url } = useNavigation('useSearchParams()')
-  return useMemo(() => new URL(url, 'http://localhost').searchParams, [url])
+  return useMemo(() => new URLSearchParams(splitUrl(url)[1]), [url])
 }
 
 export function useParams<T extends Params = Params>(): T {

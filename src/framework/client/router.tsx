@@ -15,6 +15,7 @@ import {
   useTransition,
 } from 'react'
 import DefaultGlobalError from '../../fallbacks/global-error.tsx'
+import { isConnectionClosedError } from '../errors.ts'
 import type { RscPayload } from '../payload.ts'
 import { type ErrorComponent, GlobalErrorBoundary } from './boundaries.tsx'
 import { type NavigateOptions, NavigationContext, type RouterApi } from './navigation-context.tsx'
@@ -76,7 +77,10 @@ function startLoading(href: string, fallback: 'assign' | 'replace') {
   const key = url.pathname + url.search
   const fetchIt = () => loadPayload(key, 'navigation').payload
   // A prefetch still in flight may end with no payload (the route is dynamic): then fetch it.
-  const payload = (reusablePayload(key)?.catch(fetchIt) ?? fetchIt()).catch(() => {
+  const payload = (reusablePayload(key)?.catch(fetchIt) ?? fetchIt()).catch((error: unknown) => {
+    // A payload that began and then broke off is shown as such (the connection-closed notice);
+    // anything else that kept us from a payload of this build becomes a document load.
+    if (isConnectionClosedError(error)) throw error
     documentLoad()
     return new Promise<never>(() => {})
   })

@@ -24,7 +24,23 @@ const compress = compression({
   flush: zlib.Z_SYNC_FLUSH,
   brotli: { flush: zlib.BROTLI_OPERATION_FLUSH },
 })
-const renderApp = createRequestListener(handler)
+const renderApp = createRequestListener(handler, {
+  // Only a request that cannot become a Fetch Request gets here (a bad Host, target or method):
+  // the client's fault, and not worth a stack trace in the log.
+  onError: () => new Response('Bad Request\n', { status: 400 }),
+})
+
+/**
+ * sirv passes a Range header's numbers to fs.createReadStream, which throws (and takes the
+ * process down) for a start after the end. Only plain `bytes=start-[end]` ranges are kept;
+ * others are ignored, which HTTP allows: the whole file is sent.
+ */
+function dropUnusableRange(req: IncomingMessage) {
+  const range = req.headers.range
+  if (range === undefined) return
+  const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(range)
+  if (!match || (match[2] !== '' && Number(match[2]) < Number(match[1]))) delete req.headers.range
+}
 
 // compression's types name Express's request and response; it only uses Node's.
 type CompressArgs = Parameters<typeof compress>
@@ -45,6 +61,7 @@ const server = createServer((req, res) => {
   // While stopping, tell keep-alive clients not to send another request on this connection.
   if (stopping) res.setHeader('connection', 'close')
   if (logRequests) logWhenDone(req, res)
+  dropUnusableRange(req)
   compress(req as CompressArgs[0], res as CompressArgs[1], () =>
     serveAssets(req, res, () => renderApp(req, res)),
   )
