@@ -1,18 +1,9 @@
 'use server'
-import { throwInterrupt } from '../_interrupt.ts'
-
-const INTERRUPTS = [
-  'not-found',
-  'unauthorized',
-  'forbidden',
-  'redirect',
-  'permanent-redirect',
-  'external',
-]
+import { INTERRUPT_KINDS, throwInterrupt } from '../_interrupt.tsx'
 
 /** Throws the interrupt named by `kind`, as a mutation might after checking its input. */
 export async function interruptAction(kind: string): Promise<string> {
-  if (INTERRUPTS.includes(kind)) throwInterrupt(kind)
+  if (INTERRUPT_KINDS.includes(kind)) throwInterrupt(kind)
   if (kind === 'error') throw new Error('The lab server function failed (secret detail 42).')
   return `Nothing thrown for ${kind}.`
 }

@@ -1,16 +1,8 @@
+import { INTERRUPT_KINDS } from '../_interrupt.tsx'
 import { interruptFormAction } from './actions.ts'
 import { CallButton } from './call-button.tsx'
 
-const KINDS = [
-  'not-found',
-  'unauthorized',
-  'forbidden',
-  'redirect',
-  'permanent-redirect',
-  'external',
-  'error',
-  'none',
-]
+const KINDS = [...INTERRUPT_KINDS, 'error', 'none']
 
 export default function ActionsPage() {
   return (

@@ -4,6 +4,7 @@ export const HOSTILE_STRINGS = [
   '<!-- <script>window.__injected = 2</script>',
   '<script>window.__injected = 3</script>',
   'line\u2028separator\u2029paragraph',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder text is the point
   '"quotes" \\backslash\\ \'single\' ${template} `backtick`',
   ']}); window.__injected = 4; ({[',
   '\u0000 nul and é ü 漢字 🎉',

@@ -1,16 +1,5 @@
 import { Suspense } from 'react'
-import { throwInterrupt } from '../../_interrupt.ts'
-
-const LATE_DELAY_MS = 200
-
-function Interrupt({ kind }: { kind: string }): never {
-  throwInterrupt(kind)
-}
-
-async function LateInterrupt({ kind }: { kind: string }): Promise<never> {
-  await new Promise((resolve) => setTimeout(resolve, LATE_DELAY_MS))
-  throwInterrupt(kind)
-}
+import { Interrupt, LateInterrupt } from '../../_interrupt.tsx'
 
 export default async function InterruptPage(props: {
   params: Promise<{ kind: string }>

@@ -1,39 +1,9 @@
 import { Suspense } from 'react'
-import { forbidden, notFound, permanentRedirect, redirect, unauthorized } from '#framework'
+import { Interrupt, LateInterrupt } from '../../_interrupt.tsx'
 
 // Like /lab/interrupt/[kind], below a folder with its own not-found, unauthorized and forbidden
 // screens, and with several interrupts in one render: `/lab/scoped/forbidden,not-found` throws
 // forbidden() in the first part of the page and notFound() in the second.
-
-const LATE_DELAY_MS = 200
-
-function interrupt(kind: string): never {
-  switch (kind) {
-    case 'not-found':
-      return notFound()
-    case 'unauthorized':
-      return unauthorized()
-    case 'forbidden':
-      return forbidden()
-    case 'redirect':
-      return redirect('/about')
-    case 'redirect-notes':
-      return redirect('/notes')
-    case 'permanent-redirect':
-      return permanentRedirect('/about')
-    default:
-      return notFound()
-  }
-}
-
-function Interrupt({ kind }: { kind: string }): never {
-  interrupt(kind)
-}
-
-async function LateInterrupt({ kind }: { kind: string }): Promise<never> {
-  await new Promise((resolve) => setTimeout(resolve, LATE_DELAY_MS))
-  interrupt(kind)
-}
 
 export default async function ScopedInterruptPage(props: {
   params: Promise<{ kinds: string }>

@@ -1,0 +1,46 @@
+import { forbidden, notFound, permanentRedirect, redirect, unauthorized } from '#framework'
+
+/** The interrupts the lab pages and server functions can throw, by name. */
+export const INTERRUPT_KINDS = [
+  'not-found',
+  'unauthorized',
+  'forbidden',
+  'redirect',
+  'permanent-redirect',
+  'external',
+]
+
+/** Throws the interrupt a lab page or server function names by `kind`. */
+export function throwInterrupt(kind: string): never {
+  switch (kind) {
+    case 'unauthorized':
+      return unauthorized()
+    case 'forbidden':
+      return forbidden()
+    case 'redirect':
+      return redirect('/about')
+    case 'redirect-notes':
+      return redirect('/notes')
+    case 'permanent-redirect':
+      return permanentRedirect('/about')
+    case 'external':
+      return redirect('https://external.example/landing')
+    case 'self':
+      return redirect('/lab/interrupt/self')
+    default:
+      return notFound()
+  }
+}
+
+const LATE_DELAY_MS = 200
+
+/** A part of a page that throws `kind` while rendering. */
+export function Interrupt({ kind }: { kind: string }): never {
+  throwInterrupt(kind)
+}
+
+/** The same, a moment later: inside Suspense, after the shell has been sent. */
+export async function LateInterrupt({ kind }: { kind: string }): Promise<never> {
+  await new Promise((resolve) => setTimeout(resolve, LATE_DELAY_MS))
+  throwInterrupt(kind)
+}
