@@ -100,3 +100,19 @@ export function isRedirectError(error: unknown): boolean {
 export function isHTTPAccessFallbackError(error: unknown): boolean {
   return parseInterrupt(error)?.kind === 'fallback'
 }
+
+const REDIRECT_IN_TEXT = new RegExp(`"(${REDIRECT};[^"\\\\]*)"`, 'g')
+
+/**
+ * The redirects whose digests appear in a piece of RSC payload text (its error rows), in order.
+ * The router uses it so that a redirect wins over a fallback thrown before it in the same
+ * streamed render, which React alone would not see (it stops at the first error it renders).
+ */
+export function redirectsInPayloadText(text: string): Interrupt[] {
+  const found: Interrupt[] = []
+  for (const [, digest] of text.matchAll(REDIRECT_IN_TEXT)) {
+    const interrupt = parseInterrupt(digest)
+    if (interrupt) found.push(interrupt)
+  }
+  return found
+}

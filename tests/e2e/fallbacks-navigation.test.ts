@@ -168,9 +168,28 @@ describe('redirects: a soft replace navigation to the target', () => {
 })
 
 describe('precedence in client navigations', () => {
-  // Documents answer with the decisive interrupt (redirects first; fallbacks.test.ts). In a
-  // streamed client navigation, React renders in order and the first interrupt thrown reaches
-  // its boundary (docs/errors.md, "Precedence").
+  test.each([
+    { from: '/lab', href: '/lab/interrupt/both', notFound: NOT_FOUND_TEXT },
+    {
+      from: '/lab/scoped',
+      href: '/lab/scoped/not-found,redirect',
+      notFound: SCOPED_LAB_TEXTS[404],
+    },
+  ])(
+    '$href: redirect() wins over the notFound() thrown before it',
+    async ({ from, href, notFound }) => {
+      const { page, requests } = await startAt(from)
+      await linkTo(page, href).click()
+      // Whichever comes: the redirect's target, or the not-found screen.
+      const about = page.getByRole('heading', { level: 1, name: 'About' })
+      await about.or(page.getByText(notFound, { exact: true })).waitFor()
+      expect(await page.getByText(notFound).count()).toBe(0)
+      await about.waitFor()
+      expect(pathOf(page)).toBe('/about')
+      expect(requests.documentPaths()).toEqual([])
+    },
+  )
+
   test('between access fallbacks, the first thrown wins', async () => {
     const { page } = await startAt('/lab/scoped')
     await linkTo(page, '/lab/scoped/forbidden,not-found').click()

@@ -12,7 +12,7 @@ import {
   useEffect,
 } from 'react'
 import { isConnectionClosedError } from '../errors.ts'
-import { type FallbackStatus, parseInterrupt } from '../interrupts.ts'
+import { type FallbackStatus, type Interrupt, parseInterrupt } from '../interrupts.ts'
 import { NavigationContext } from './navigation-context.tsx'
 
 export type ErrorComponent = ComponentType<{
@@ -130,7 +130,12 @@ export function ErrorBoundary(props: {
 
 type Fallbacks = Partial<Record<FallbackStatus, ReactNode>>
 
-class AccessFallbackBoundaryImpl extends CatchBoundary<CatchProps & { fallbacks: Fallbacks }> {
+interface AccessFallbackProps extends CatchProps {
+  fallbacks: Fallbacks
+  redirectThrown: (() => Interrupt | undefined) | undefined
+}
+
+class AccessFallbackBoundaryImpl extends CatchBoundary<AccessFallbackProps> {
   override render() {
     const { error } = this.state
     if (!error) return this.props.children
@@ -138,13 +143,21 @@ class AccessFallbackBoundaryImpl extends CatchBoundary<CatchProps & { fallbacks:
     const screen =
       interrupt?.kind === 'fallback' ? this.props.fallbacks[interrupt.status] : undefined
     if (screen === undefined) throw error
+    // A redirect thrown in the same render wins, though React stopped at this error first.
+    const redirect = this.props.redirectThrown?.()
+    if (redirect?.kind === 'redirect') return <RedirectTo url={redirect.url} type={redirect.type} />
     return screen
   }
 }
 
 export function AccessFallbackBoundary(props: { fallbacks: Fallbacks; children?: ReactNode }) {
+  const redirectThrown = use(NavigationContext)?.redirectThrown
   return (
-    <AccessFallbackBoundaryImpl pathname={usePathnameOrRoot()} fallbacks={props.fallbacks}>
+    <AccessFallbackBoundaryImpl
+      pathname={usePathnameOrRoot()}
+      fallbacks={props.fallbacks}
+      redirectThrown={redirectThrown}
+    >
       {props.children}
     </AccessFallbackBoundaryImpl>
   )

@@ -2,6 +2,7 @@
 
 import { buildId } from 'virtual:framework/client-options'
 import { createFromFetch } from '@vitejs/plugin-rsc/browser'
+import { type Interrupt, redirectsInPayloadText } from '../interrupts.ts'
 import type { RscPayload } from '../payload.ts'
 import {
   CONTENT_TYPE_PAYLOAD,
@@ -32,9 +33,26 @@ export interface FetchedPayload {
   done: Promise<void>
 }
 
-/** The body, passed through, telling when it has ended. */
-function trackEnd(body: ReadableStream<Uint8Array>, onEnd: () => void): ReadableStream<Uint8Array> {
+/** The first redirect() thrown in each payload, once its row has passed through. */
+const redirectsThrown = new WeakMap<object, { first?: Interrupt }>()
+
+/** The first redirect the server threw while rendering `payload`, if its row has arrived. */
+export function redirectThrownIn(payload: RscPayload): Interrupt | undefined {
+  return redirectsThrown.get(payload)?.first
+}
+
+/**
+ * The body, passed through, telling when it has ended and noting the first redirect among its
+ * rows. A digest split across two chunks is still seen: the end of the previous text is kept.
+ */
+function observe(
+  body: ReadableStream<Uint8Array>,
+  onEnd: () => void,
+  seen: { first?: Interrupt },
+): ReadableStream<Uint8Array> {
   const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let tail = ''
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
@@ -43,6 +61,11 @@ function trackEnd(body: ReadableStream<Uint8Array>, onEnd: () => void): Readable
           controller.close()
           onEnd()
         } else {
+          if (!seen.first) {
+            const text = tail + decoder.decode(value, { stream: true })
+            seen.first = redirectsInPayloadText(text)[0]
+            tail = text.slice(-512)
+          }
           controller.enqueue(value)
         }
       } catch (error) {
@@ -85,9 +108,15 @@ export async function fetchPayload(
   const done = new Promise<void>((resolve) => {
     ended = resolve
   })
-  const tracked = new Response(trackEnd(response.body, ended), { headers: response.headers })
+  const seen: { first?: Interrupt } = {}
+  const tracked = new Response(observe(response.body, ended, seen), { headers: response.headers })
+  const payload = createFromFetch<RscPayload>(Promise.resolve(tracked))
+  payload.then(
+    (root) => redirectsThrown.set(root, seen),
+    () => {},
+  )
   return {
-    payload: createFromFetch<RscPayload>(Promise.resolve(tracked)),
+    payload,
     kind: response.headers.get(HEADER_ROUTE_KIND) === 'static' ? 'static' : 'dynamic',
     done,
   }

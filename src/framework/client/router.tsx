@@ -18,6 +18,7 @@ import DefaultGlobalError from '../../fallbacks/global-error.tsx'
 import { isConnectionClosedError } from '../errors.ts'
 import type { RscPayload } from '../payload.ts'
 import { type ErrorComponent, GlobalErrorBoundary } from './boundaries.tsx'
+import { redirectThrownIn } from './fetch-payload.ts'
 import { type NavigateOptions, NavigationContext, type RouterApi } from './navigation-context.tsx'
 import { clearPayloadCache, loadPayload, reusablePayload } from './payload-cache.ts'
 import { prefetch } from './prefetch.ts'
@@ -114,7 +115,15 @@ function PayloadView({
   const payload =
     navigation.payload instanceof Promise ? use(navigation.payload) : navigation.payload
   return (
-    <NavigationContext value={{ url: navigation.url, params: payload.params, router, pendingUrl }}>
+    <NavigationContext
+      value={{
+        url: navigation.url,
+        params: payload.params,
+        router,
+        pendingUrl,
+        redirectThrown: () => redirectThrownIn(payload),
+      }}
+    >
       {payload.tree}
     </NavigationContext>
   )
