@@ -3,6 +3,7 @@
 // If-None-Match answers 304. A route not classified yet is rendered whole first: that one
 // render classifies it, and also answers this request.
 import { buildId } from 'virtual:framework/options'
+import { now } from './cache/clock.ts'
 import { type CacheUse, collectCacheUse } from './cache/hooks.ts'
 import { pathTag } from './cache/tags.ts'
 import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
@@ -24,7 +25,6 @@ import {
   type StaticPage,
   setRouteKind,
   setStaticPage,
-  staticClock,
   toStaticBody,
 } from './static-pages.ts'
 import { type RenderingMode, renderingMode } from './tree.tsx'
@@ -98,7 +98,7 @@ async function renderWhole(
   mode: RenderingMode,
 ): Promise<WholeRender> {
   if (mode === 'force-static') hideRequestData()
-  const renderedAt = staticClock()
+  const renderedAt = now() // on the cache's clock, which revalidation timestamps use
   const data: CacheUse = { tags: new Set(), expiresAt: undefined }
   const detached = new Request(request.url, { headers: request.headers })
   const { rendered, payload } = await collectCacheUse(data, async () => {

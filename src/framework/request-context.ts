@@ -19,6 +19,8 @@ interface RequestStore {
   setCookies: string[]
   /** Why this render is dynamic, if it is; undefined while it could still be static. */
   dynamicReason?: string
+  /** The page's path (payload suffix removed), once requestPathname() has asked for it. */
+  pathname?: string
   /** A force-static render: cookies, headers and search params read as empty. */
   hidden?: boolean
   /** The settings of the handler serving this request (several handlers may share a process). */
@@ -211,7 +213,10 @@ function refuseInsideCached(api: string): void {
  * what a request computes with it, for revalidatePath(). */
 export function requestPathname(): string | undefined {
   const store = storage.getStore()
-  return store && parseRequest(store.request).url.pathname
+  if (!store) return undefined
+  // Parsed once per request: cached() asks on every call.
+  store.pathname ??= parseRequest(store.request).url.pathname
+  return store.pathname
 }
 
 /** The request's cookies, as in Next.js 15+: awaitable, and reading them makes the render dynamic. */

@@ -68,5 +68,3 @@ export async function freshStaticPage(pathname: string): Promise<StaticPage | un
   }
   return page
 }
-
-export { now as staticClock }

@@ -3,18 +3,13 @@
 // value it showed (`revalidate`). The end-to-end side (ETags, 304) is tests/e2e/static-pages.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cached } from '../../src/framework/cache/cached.ts'
-import { setCacheClock } from '../../src/framework/cache/clock.ts'
+import { now, setCacheClock } from '../../src/framework/cache/clock.ts'
 import { type CacheUse, collectCacheUse } from '../../src/framework/cache/hooks.ts'
 import { MemoryCacheHandler } from '../../src/framework/cache/memory-handler.ts'
 import { revalidatePath, revalidateTag } from '../../src/framework/cache/revalidate.ts'
 import { setCacheHandler } from '../../src/framework/cache/storage.ts'
 import { pathTag } from '../../src/framework/cache/tags.ts'
-import {
-  freshStaticPage,
-  setStaticPage,
-  staticClock,
-  toStaticBody,
-} from '../../src/framework/static-pages.ts'
+import { freshStaticPage, setStaticPage, toStaticBody } from '../../src/framework/static-pages.ts'
 
 let time = 5_000_000
 
@@ -37,7 +32,7 @@ let pages = 0
  */
 async function storePage(render: () => Promise<string>): Promise<string> {
   const pathname = `/page-${++pages}`
-  const renderedAt = staticClock()
+  const renderedAt = now()
   const data: CacheUse = { tags: new Set(), expiresAt: undefined }
   const html = await collectCacheUse(data, render)
   setStaticPage(pathname, {
