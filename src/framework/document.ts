@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from './errors.ts'
 import { type Interrupt, parseInterrupt } from './interrupts.ts'
+import { readableOf, responseFromNodeStream } from './node-stream-body.ts'
 import { CONTENT_TYPE_HTML } from './protocol.ts'
 import { type RenderOptions, renderRoute } from './render.tsx'
 import { decisiveInterrupt, recordedErrorDepth, requestConfig } from './request-context.ts'
@@ -45,7 +46,7 @@ async function globalErrorResponse(request: Request, digest: string): Promise<Re
   const { nonce, headers } = documentSecurity()
   const host = new URL(request.url).hostname
   const stream = await ssr.renderErrorDocument(digest, { host, nonce })
-  return new Response(stream, { status: 500, headers })
+  return responseFromNodeStream(stream, { status: 500, headers })
 }
 
 type Options = Pick<RenderOptions, 'formState' | 'fallback'> & {
@@ -66,14 +67,14 @@ export async function renderDocument(
   let prerendered = options.payload
   const render = async (extra: Omit<RenderOptions, 'formState'> = {}) => {
     const rendered = prerendered
-      ? { stream: new Response(prerendered).body!, status: match ? 200 : 404 }
+      ? { body: readableOf(prerendered), status: match ? 200 : 404 }
       : await renderRoute(request, url, match, {
           formState: options.formState,
           fallback: options.fallback,
           ...extra,
         })
     prerendered = undefined
-    const html = await ssr.renderHtml(rendered.stream, {
+    const html = await ssr.renderHtml(rendered.body, {
       formState: options.formState,
       signal: request.signal,
       nonce,
@@ -91,7 +92,7 @@ export async function renderDocument(
       import.meta.env.DEV && error instanceof Error ? error.message : PRODUCTION_ERROR_MESSAGE
     const failed = await render({ failure: { depth, error: { digest, message } } })
     if (!failed.html.ok) return globalErrorResponse(request, reportUnloggedError(failed.html.error))
-    return new Response(failed.html.stream, { status: failed.status, headers })
+    return responseFromNodeStream(failed.html.stream, { status: failed.status, headers })
   }
   if (options.error !== undefined) return showFailure(options.error)
 
@@ -115,5 +116,5 @@ export async function renderDocument(
   }
   if (!html.ok && !parseInterrupt(html.error)) return showFailure(html.error)
   if (!html.ok) return globalErrorResponse(request, reportUnloggedError(html.error))
-  return new Response(html.stream, { status, headers })
+  return responseFromNodeStream(html.stream, { status, headers })
 }

@@ -1,27 +1,45 @@
 // The ssr entry: RSC payload stream → HTML stream, with the payload inlined for hydration.
 // A failure before the shell is reported back (the rsc side decides the status); interrupts
 // after it become meta tags, since the status has been sent.
-import { createFromReadableStream, getClientEntryUrl } from '@vitejs/plugin-rsc/ssr'
-import { use } from 'react'
+import { AsyncResource } from 'node:async_hooks'
+import { type Duplex, PassThrough, type Readable } from 'node:stream'
+import { createFromNodeStream, getClientEntryUrl } from '@vitejs/plugin-rsc/ssr.node'
+import { type ReactNode, use } from 'react'
 import type { ReactFormState } from 'react-dom/client'
-import { renderToReadableStream } from 'react-dom/server.edge'
+import type { RenderToPipeableStreamOptions } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server.node'
 import { ServerNavigation } from './client/navigation-context.tsx'
 import { reportUnloggedError } from './errors.ts'
 import { loadGlobalErrorScreen } from './global-error-loader.ts'
 import { escapeAttribute, injectPayload } from './inline-payload.ts'
 import { type Interrupt, parseInterrupt } from './interrupts.ts'
+import type { NodeBody } from './node-stream-body.ts'
 import type { RscPayload } from './payload.ts'
 
-const decoded = new WeakMap<ReadableStream<Uint8Array>, Promise<RscPayload>>()
-
-function Document({ payload }: { payload: ReadableStream<Uint8Array> }) {
-  // Decoding starts inside React DOM's render so the payload's preload hints reach the HTML.
-  let root = decoded.get(payload)
-  if (!root) {
-    root = createFromReadableStream<RscPayload>(payload)
-    decoded.set(payload, root)
+/**
+ * The payload, decoded for the HTML once React DOM's render asks for it. From then on each chunk
+ * reaches the decoder in that render's async context: React DOM finds the document a preload
+ * hint (a client component's modules, for <head>) belongs to through it, and a Node stream
+ * event otherwise runs in the context of whoever wrote the chunk, here the RSC render.
+ */
+function decoderOf(payload: Readable): () => Promise<RscPayload> {
+  const input = new PassThrough() // holds the chunks that come before the render asks
+  let inRender = (deliver: () => void) => deliver()
+  payload.on('data', (chunk: Buffer) => inRender(() => input.write(chunk)))
+  payload.once('end', () => inRender(() => input.end()))
+  payload.once('error', (error) => input.destroy(error))
+  let decoded: Promise<RscPayload> | undefined
+  return () => {
+    if (!decoded) {
+      inRender = AsyncResource.bind((deliver: () => void) => deliver())
+      decoded = createFromNodeStream<RscPayload>(input)
+    }
+    return decoded
   }
-  const { tree, url, params } = use(root)
+}
+
+function Document({ decode }: { decode: () => Promise<RscPayload> }) {
+  const { tree, url, params } = use(decode())
   return (
     <ServerNavigation url={url} params={params}>
       {tree}
@@ -44,20 +62,49 @@ export interface HtmlOptions {
 }
 
 export type HtmlResult =
-  | { ok: true; stream: ReadableStream<Uint8Array> }
+  | { ok: true; stream: Readable }
   /** The shell could not render; `error` is what stopped it. */
   | { ok: false; error: unknown }
 
-export async function renderHtml(
-  payloadStream: ReadableStream<Uint8Array>,
-  options: HtmlOptions,
+/** Renders `element` once its shell is ready; `signal` aborts the render. */
+function renderShell(
+  element: ReactNode,
+  options: RenderToPipeableStreamOptions & { signal?: AbortSignal },
+  destination: () => Duplex,
 ): Promise<HtmlResult> {
-  const [forHtml, forInline] = payloadStream.tee()
+  const { signal, ...renderOptions } = options
+  return new Promise((resolve) => {
+    const { pipe, abort } = renderToPipeableStream(element, {
+      ...renderOptions,
+      onShellReady: () => resolve({ ok: true, stream: pipe(destination()) }),
+      onShellError: (error) => resolve({ ok: false, error }),
+    })
+    if (signal?.aborted) abort(signal.reason)
+    else signal?.addEventListener('abort', () => abort(signal.reason), { once: true })
+  })
+}
+
+/** Reads what is left of a payload nobody needs any more, so its render can finish. */
+function discard(payload: Readable) {
+  payload.removeAllListeners('data')
+  payload.resume()
+}
+
+export async function renderHtml(body: NodeBody, options: HtmlOptions): Promise<HtmlResult> {
+  // Read twice: decoded into HTML, and inlined as scripts for hydration.
+  const payload = body.pipe(new PassThrough())
+  const decode = decoderOf(payload)
   const late = new Set<string>()
   let lateHtml = ''
-  let html: ReadableStream<Uint8Array>
-  try {
-    html = await renderToReadableStream(<Document payload={forHtml} />, {
+  const takeLateHtml = () => {
+    const taken = lateHtml
+    lateHtml = ''
+    return taken
+  }
+  const inline = injectPayload(payload, { nonce: options.nonce, takeLateHtml })
+  const result = await renderShell(
+    <Document decode={decode} />,
+    {
       bootstrapModules: [getClientEntryUrl()],
       nonce: options.nonce,
       formState: options.formState,
@@ -73,31 +120,25 @@ export async function renderHtml(
         }
         return (error as { digest: string }).digest
       },
-    })
-  } catch (error) {
-    forInline.cancel().catch(() => {})
-    return { ok: false, error }
-  }
-  const takeLateHtml = () => {
-    const taken = lateHtml
-    lateHtml = ''
-    return taken
-  }
-  return {
-    ok: true,
-    stream: html.pipeThrough(injectPayload(forInline, { nonce: options.nonce, takeLateHtml })),
-  }
+    },
+    () => inline,
+  )
+  if (!result.ok) discard(payload)
+  return result
 }
 
 /** The server-side global error screen as a whole document, with no scripts (status 500). */
 export async function renderErrorDocument(
   digest: string,
   options: { host: string; nonce?: string },
-): Promise<ReadableStream<Uint8Array>> {
+): Promise<Readable> {
   const GlobalError = await loadGlobalErrorScreen()
   const error = Object.assign(new Error('Internal Server Error'), { digest })
-  return renderToReadableStream(<GlobalError error={error} host={options.host} />, {
-    nonce: options.nonce,
-    onError: reportUnloggedError,
-  })
+  const result = await renderShell(
+    <GlobalError error={error} host={options.host} />,
+    { nonce: options.nonce, onError: reportUnloggedError },
+    () => new PassThrough(),
+  )
+  if (!result.ok) throw result.error
+  return result.stream
 }

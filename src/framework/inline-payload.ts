@@ -6,7 +6,8 @@
 //   payload text can close the script element, open a comment or end the literal.
 // - Placement: React may split one flush of HTML mid-tag across chunks, but one flush is written
 //   within one task. Scripts are therefore only written from a timer, after the HTML received so
-//   far has been passed on, and never before the first HTML chunk.
+//   far, and never before the first HTML chunk.
+import { type Readable, Transform } from 'node:stream'
 import { INLINE_PAYLOAD_GLOBAL } from './protocol.ts'
 
 const encoder = new TextEncoder()
@@ -94,74 +95,74 @@ export interface InjectOptions {
   takeLateHtml?: () => string
 }
 
-/** An HTML transform that interleaves `payload` as scripts and moves `</body></html>` last. */
-export function injectPayload(
-  payload: ReadableStream<Uint8Array>,
-  options: InjectOptions = {},
-): TransformStream<Uint8Array, Uint8Array> {
+/**
+ * An HTML transform that interleaves `payload` as scripts and moves `</body></html>` last. React
+ * DOM writes into it; the scripts go in through the same write(), so they queue behind whatever
+ * HTML React wrote before them, even while the response is behind.
+ */
+export function injectPayload(payload: Readable, options: InjectOptions = {}): Transform {
   const chunkEncoder = createChunkEncoder(options.nonce)
   let pending = ''
   let htmlStarted = false
   let timer: ReturnType<typeof setTimeout> | undefined
-  let writeScripts = () => {}
-  let payloadDone: Promise<void> = Promise.resolve()
+  let payloadEnd: { error?: unknown } | undefined
+  let onPayloadEnd = () => {}
 
+  const takeScripts = () => {
+    const html = (options.takeLateHtml?.() ?? '') + pending
+    pending = ''
+    return html
+  }
   const scheduleScripts = () => {
-    if (timer === undefined && pending && htmlStarted) {
-      timer = setTimeout(() => {
-        timer = undefined
-        writeScripts()
-      }, 0)
-    }
+    if (timer !== undefined || !pending || !htmlStarted) return
+    timer = setTimeout(() => {
+      timer = undefined
+      // Once React has ended the HTML, flush() writes what is left.
+      if (html.writableEnded || html.destroyed) return
+      const scripts = takeScripts()
+      if (scripts) html.write(scripts)
+    }, 0)
   }
 
-  return new TransformStream<Uint8Array, Uint8Array>(
-    {
-      start(controller) {
-        const reader = payload.getReader()
-        writeScripts = () => {
-          const html = (options.takeLateHtml?.() ?? '') + pending
-          pending = ''
-          if (!html) return
-          try {
-            controller.enqueue(encoder.encode(html))
-          } catch {
-            // The response was cancelled (the client went away): stop reading the payload too.
-            reader.cancel().catch(() => {})
-          }
-        }
-        payloadDone = (async () => {
-          for (;;) {
-            const { done, value } = await reader.read()
-            if (done) break
-            pending += chunkEncoder.encode(value)
-            scheduleScripts()
-          }
-          pending += chunkEncoder.end()
-        })()
-        // The document may end before the payload is read; keep the rejection for flush().
-        payloadDone.catch(() => {})
-      },
-      transform(chunk, controller) {
-        // React writes `</body></html>` at the very end; scripts must come before it. (Should
-        // it ever be split across chunks, the scripts land after it, which browsers still run.)
-        const html = endsWith(chunk, DOCUMENT_END)
-          ? chunk.subarray(0, chunk.length - DOCUMENT_END.length)
-          : chunk
-        if (html.length) controller.enqueue(html)
-        htmlStarted = true
-        scheduleScripts()
-      },
-      async flush(controller) {
-        await payloadDone
-        clearTimeout(timer)
-        writeScripts()
-        controller.enqueue(DOCUMENT_END)
-      },
+  const html = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      // React writes `</body></html>` at the very end; scripts must come before it. (Should it
+      // ever be split across chunks, the scripts land after it, which browsers still run.)
+      const body = endsWith(chunk, DOCUMENT_END)
+        ? chunk.subarray(0, chunk.length - DOCUMENT_END.length)
+        : chunk
+      htmlStarted = true
+      scheduleScripts()
+      callback(null, body.length ? body : undefined)
     },
-    // No backpressure inside: a whole React flush must pass through in microtasks, before any
-    // timer can write scripts, or a script could land inside a tag or a text node (see above).
-    { highWaterMark: Number.POSITIVE_INFINITY },
-    { highWaterMark: Number.POSITIVE_INFINITY },
-  )
+    flush(callback) {
+      onPayloadEnd = () => {
+        clearTimeout(timer)
+        if (payloadEnd?.error !== undefined) return callback(payloadEnd.error as Error)
+        this.push(takeScripts() + chunkEncoder.end())
+        callback(null, DOCUMENT_END)
+      }
+      if (payloadEnd) onPayloadEnd()
+    },
+    destroy(error, callback) {
+      clearTimeout(timer)
+      // The response was cut (the client went away): stop reading the payload too.
+      if (!payloadEnd) payload.destroy()
+      callback(error)
+    },
+  })
+
+  payload.on('data', (chunk: Uint8Array) => {
+    pending += chunkEncoder.encode(chunk)
+    scheduleScripts()
+  })
+  payload.once('end', () => {
+    payloadEnd = {}
+    onPayloadEnd()
+  })
+  payload.once('error', (error) => {
+    payloadEnd = { error }
+    onPayloadEnd()
+  })
+  return html
 }

@@ -7,6 +7,7 @@ import { now } from './cache/clock.ts'
 import { type CacheUse, collectCacheUse } from './cache/hooks.ts'
 import { pathTag } from './cache/tags.ts'
 import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
+import { readAll, responseFromNodeStream } from './node-stream-body.ts'
 import {
   CONTENT_TYPE_HTML,
   CONTENT_TYPE_PAYLOAD,
@@ -39,8 +40,8 @@ function payloadHeaders(kind: RouteKind): Record<string, string> {
   }
 }
 
-export function payloadResponse({ stream, status }: RenderedRoute, kind: RouteKind): Response {
-  return new Response(stream, { status, headers: payloadHeaders(kind) })
+export function payloadResponse({ body, status }: RenderedRoute, kind: RouteKind): Response {
+  return responseFromNodeStream(body, { status, headers: payloadHeaders(kind) })
 }
 
 function fromMemory(request: Request, body: StaticBody, headers: Record<string, string>): Response {
@@ -51,14 +52,6 @@ function fromMemory(request: Request, body: StaticBody, headers: Record<string, 
     return new Response(null, { status: 304, headers: all })
   }
   return new Response(body.bytes, { headers: all })
-}
-
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await new Response(stream).arrayBuffer())
-}
-
-function streamOf(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
-  return new Response(bytes).body!
 }
 
 async function serveStatic(
@@ -74,7 +67,7 @@ async function serveStatic(
   if (!page.html) {
     const response = await renderDocument(request, url, match, { payload: page.payload.bytes })
     if (response.status !== 200 || !response.body) return response
-    page.html = toStaticBody(await readAll(response.body))
+    page.html = toStaticBody(new Uint8Array(await response.arrayBuffer()))
     setStaticPage(url.pathname, page) // stored again, so the LRU counts the HTML's bytes
   }
   return fromMemory(request, page.html, { ...DOCUMENT_HEADERS, 'content-type': CONTENT_TYPE_HTML })
@@ -103,7 +96,7 @@ async function renderWhole(
   const detached = new Request(request.url, { headers: request.headers })
   const { rendered, payload } = await collectCacheUse(data, async () => {
     const rendered = await renderRoute(detached, url, match)
-    return { rendered, payload: await readAll(rendered.stream) }
+    return { rendered, payload: await readAll(rendered.body) }
   })
   const whole = { payload, status: rendered.status }
   if (getDynamicReason() !== undefined) {
@@ -171,5 +164,5 @@ export async function servePage(
       : await renderWhole(request, url, match, mode)
   if (whole.page) return serveStatic(request, url, match, whole.page, format)
   if (format === 'document') return renderDocument(request, url, match, { payload: whole.payload })
-  return payloadResponse({ stream: streamOf(whole.payload), status: whole.status }, 'dynamic')
+  return new Response(whole.payload, { status: whole.status, headers: payloadHeaders('dynamic') })
 }

@@ -1,10 +1,11 @@
 // The rsc side of a page: route match → element tree → RSC payload stream. Call it within the
 // request's context (request-context.ts), so cookies() and headers() work, dynamic reads are
 // recorded, and interrupts thrown while rendering are remembered for the document's status.
-import { renderToReadableStream } from '@vitejs/plugin-rsc/rsc'
+import { renderToPipeableStream } from '@vitejs/plugin-rsc/rsc.node'
 import type { ServerErrorInfo } from './client/boundaries.tsx'
 import { reportServerError } from './errors.ts'
 import type { FallbackStatus } from './interrupts.ts'
+import type { NodeBody } from './node-stream-body.ts'
 import type { RscPayload } from './payload.ts'
 import { recordRenderError } from './request-context.ts'
 import type { RouteMatch } from './route-table.ts'
@@ -12,7 +13,7 @@ import { routeTable } from './routes.ts'
 import { buildErrorTree, buildFallbackTree, buildPageTree, loadGlobalError } from './tree.tsx'
 
 export interface RenderedRoute {
-  stream: ReadableStream<Uint8Array>
+  body: NodeBody
   status: number
 }
 
@@ -56,10 +57,11 @@ export async function renderRoute(
     ...fields,
   }
   let abortLogged = false
-  const stream = renderToReadableStream(payload, {
+  const { signal } = request
+  const { pipe, abort } = renderToPipeableStream(payload, {
     onError(error: unknown) {
       // A client that went away aborts the render; what was pending is not an application error.
-      if (request.signal.aborted) {
+      if (signal.aborted) {
         if (!abortLogged)
           console.log(`[render aborted] ${request.method} ${url.pathname}: the client disconnected`)
         abortLogged = true
@@ -69,8 +71,9 @@ export async function renderRoute(
       recordRenderError(error, digest)
       return digest
     },
-    signal: request.signal,
     temporaryReferences,
   })
-  return { stream, status: failure ? 500 : (fallback?.status ?? (match ? 200 : 404)) }
+  if (signal.aborted) abort(signal.reason)
+  else signal.addEventListener('abort', () => abort(signal.reason), { once: true })
+  return { body: { pipe }, status: failure ? 500 : (fallback?.status ?? (match ? 200 : 404)) }
 }

@@ -151,10 +151,15 @@ export function getDynamicReason(): string | undefined {
 export function withSetCookies(response: Response): Response {
   const setCookies = storage.getStore()?.setCookies ?? []
   if (setCookies.length === 0) return response
-  // Responses from Response.redirect() or fetch() have immutable headers: copy first.
-  const copy = new Response(response.body, response)
-  for (const value of setCookies) copy.headers.append('set-cookie', value)
-  return copy
+  try {
+    for (const value of setCookies) response.headers.append('set-cookie', value)
+    return response
+  } catch {
+    // Responses from Response.redirect() or fetch() have immutable headers: copy first.
+    const copy = new Response(response.body, response)
+    for (const value of setCookies) copy.headers.append('set-cookie', value)
+    return copy
+  }
 }
 
 export interface Cookie {

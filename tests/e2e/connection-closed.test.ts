@@ -124,10 +124,13 @@ describe('a document that ends early', () => {
     await page.route(
       (url) => url.pathname === '/stats',
       cutOnce((html) => {
-        // React streams the late part as a hidden element that replaces the skeleton.
+        // React streams the late part as a hidden element that replaces the skeleton; the
+        // payload row it comes from is inlined as a script, before or after it.
         const late = html.indexOf('<div hidden id="S:')
-        if (late < 0) throw new Error('The /stats document has no streamed part.')
-        return html.slice(0, late)
+        const row = html.indexOf('data-testid\\":\\"stats')
+        if (late < 0 || row < 0) throw new Error('The /stats document has no streamed part.')
+        const rowScript = html.lastIndexOf('<script', row)
+        return html.slice(0, Math.min(late, rowScript))
       }),
     )
     const response = await page.goto('/stats')

@@ -4,6 +4,7 @@ import { runInNewContext } from 'node:vm'
 import { describe, expect, test } from 'vitest'
 import { INLINE_PAYLOAD_GLOBAL } from '../../src/framework/protocol.ts'
 import {
+  blockPrefetches,
   clickCounter,
   collectPageErrors,
   counter,
@@ -43,6 +44,29 @@ describe('document load', () => {
     expect(requests.documentPaths()).toEqual(['/'])
     expect(errors).toEqual([])
   })
+
+  // The payload names the client components' modules as it streams; React DOM turns those into
+  // preload links in <head>, so the browser fetches them while the HTML still arrives.
+  test.each(['/', '/notes/1', '/stats'])(
+    '%s: <head> preloads every script that hydration loads',
+    async (path) => {
+      const page = await chromium.newPage()
+      await blockPrefetches(page) // the modules of prefetched pages are not this page's
+      const scripts: string[] = []
+      page.on('request', (request) => {
+        const url = new URL(request.url())
+        if (url.pathname.endsWith('.js')) scripts.push(url.pathname)
+      })
+      const response = await page.goto(path)
+      await waitForHydration(page, 'button.counter')
+      const head = (await response!.text()).split('</head>', 1)[0]!
+      const preloaded = [...head.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+        (match) => match[1],
+      )
+      expect(scripts.length).toBeGreaterThan(3)
+      for (const script of scripts) expect(preloaded).toContain(script)
+    },
+  )
 })
 
 describe('routes render with the right params as documents', () => {

@@ -1,3 +1,4 @@
+import { Readable, type Transform } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import vm from 'node:vm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -235,20 +236,18 @@ describe('createChunkEncoder', () => {
 function streamOf(
   chunks: Array<string | Uint8Array>,
   { delayMs = 0, startMs = 0 }: { delayMs?: number; startMs?: number } = {},
-): ReadableStream<Uint8Array> {
-  let index = 0
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
+): Readable {
+  async function* produce() {
+    for (const [index, chunk] of chunks.entries()) {
       const wait = index === 0 ? startMs : delayMs
       if (wait) await sleep(wait)
-      const chunk = chunks[index++]
-      if (chunk === undefined) return controller.close()
-      controller.enqueue(typeof chunk === 'string' ? utf8.encode(chunk) : chunk)
-    },
-  })
+      yield typeof chunk === 'string' ? utf8.encode(chunk) : chunk
+    }
+  }
+  return Readable.from(produce(), { objectMode: false })
 }
 
-async function readText(stream: ReadableStream<Uint8Array>): Promise<string> {
+async function readText(stream: AsyncIterable<Uint8Array>): Promise<string> {
   const parts: Uint8Array[] = []
   for await (const part of stream) parts.push(part)
   return new TextDecoder().decode(concat(parts))
@@ -280,11 +279,15 @@ function chunkBoundaries(htmlChunks: string[]): Set<number> {
 }
 
 async function inject(
-  html: ReadableStream<Uint8Array>,
-  payload: ReadableStream<Uint8Array>,
-  options?: { nonce?: string },
+  html: Readable | ((destination: Transform) => void),
+  payload: Readable,
+  { readAfterMs = 0, ...options }: { nonce?: string; readAfterMs?: number } = {},
 ) {
-  const output = await readText(html.pipeThrough(injectPayload(payload, options)))
+  const destination = injectPayload(payload, options)
+  if (typeof html === 'function') html(destination)
+  else html.pipe(destination)
+  if (readAfterMs) await sleep(readAfterMs)
+  const output = await readText(destination)
   const all = scriptsIn(output)
   // The framework's scripts are those that push the payload; React's own (`$RC`) stay as they were.
   const ours = all.filter((s) => s.body.startsWith('(self.__RSC_PAYLOAD'))
@@ -336,6 +339,43 @@ describe('injectPayload', () => {
       expect(runScripts(ours)).toEqual(PAYLOAD_CHUNKS)
     })
   }
+
+  it('places scripts between flushes, never inside one, while the response is behind', async () => {
+    // As React DOM does: a flush is several synchronous writes, split anywhere, even mid-tag.
+    const flushes = [
+      [
+        '<!DOCTYPE html><html><head><title>t</title></head><body><main><p>',
+        'x'.repeat(40_000),
+        '</p><di',
+        'v>',
+      ],
+      [
+        '<div hidden id="S:0"><p>stream',
+        'y'.repeat(40_000),
+        'ed é 😀</p></div><scr',
+        'ipt>$RC("B:0","S:0")</script>',
+      ],
+      ['<p>', 'z'.repeat(40_000), '</p>', '</body></html>'],
+    ]
+    const writeFlushes = async (destination: Transform) => {
+      for (const flush of flushes) {
+        for (const chunk of flush) destination.write(utf8.encode(chunk))
+        await sleep(5)
+      }
+      destination.end()
+    }
+    const { withoutOurs, insertedAt, ours } = await inject(
+      (destination) => void writeFlushes(destination),
+      streamOf(PAYLOAD_CHUNKS, { delayMs: 2 }),
+      // Nobody reads for a while: the transform's buffers fill and writes queue behind them.
+      { readAfterMs: 30 },
+    )
+    expect(withoutOurs).toBe(flushes.flat().join(''))
+    expect(insertedAt.length).toBeGreaterThan(0)
+    const boundaries = chunkBoundaries(flushes.map((flush) => flush.join('')))
+    for (const offset of insertedAt) expect(boundaries).toContain(offset)
+    expect(runScripts(ours)).toEqual(PAYLOAD_CHUNKS)
+  })
 
   it('moves the scripts before </body></html> when it arrives in its own chunk', async () => {
     const html = ['<html><body><p>x</p>', '</body></html>']
