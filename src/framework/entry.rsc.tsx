@@ -58,4 +58,6 @@ export function createRequestHandler(options?: FrameworkOptions): RequestHandler
 
 export default createRequestHandler()
 
+export { createNodeRequestListener } from './node-listener.ts'
+
 if (import.meta.hot) import.meta.hot.accept()

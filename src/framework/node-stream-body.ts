@@ -1,9 +1,8 @@
 // Pages render with React's Node stream APIs, which are faster on Node than its Web stream ones
 // (bench/README.md, "Optimisations"). Their bodies still travel in standard Responses, so the
-// Fetch handler stays a Fetch handler; but the Node server (server/node.ts) takes the Node stream
-// back and pipes it to the socket. Anyone else reads a Web stream that draws on it lazily.
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
-import { PassThrough, pipeline, Readable } from 'node:stream'
+// Fetch handler stays a Fetch handler; but the Node listener (node-listener.ts) takes the Node
+// stream back and pipes it to the socket. Anyone else reads a Web stream that draws on it lazily.
+import { PassThrough, Readable } from 'node:stream'
 import { ReadableStream as NodeReadableStream } from 'node:stream/web'
 
 /**
@@ -45,32 +44,4 @@ export function readableOf(bytes: Uint8Array): Readable {
 export async function readAll(body: NodeBody): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Uint8Array[] = await body.pipe(new PassThrough()).toArray()
   return new Uint8Array(Buffer.concat(chunks))
-}
-
-/**
- * Sends a response whose body is a Node stream straight to Node's `res`, with no Web stream in
- * between. Returns false for any other response (send it with node-fetch-server).
- */
-export function sendNodeBody(response: Response, res: ServerResponse): boolean {
-  const body = nodeBodyOf(response)
-  if (!body) return false
-  const headers: OutgoingHttpHeaders = {}
-  response.headers.forEach((value, name) => {
-    headers[name] = value
-  })
-  // Headers joins Set-Cookie values with commas, which would merge the cookies.
-  const cookies = response.headers.getSetCookie()
-  if (cookies.length > 0) headers['set-cookie'] = cookies
-  res.writeHead(response.status, headers)
-  if (res.req.method === 'HEAD') {
-    discardBody(body)
-    res.end()
-  } else if (body instanceof Readable) {
-    // An error here is a cut connection (the request's signal has aborted the render) or a
-    // payload that failed mid-stream (already logged): either way the response ends as it is.
-    pipeline(body, res, () => {})
-  } else {
-    body.pipe(res) // React's own pipe: it ends `res`, and stops if `res` closes
-  }
-  return true
 }

@@ -1,6 +1,6 @@
 // Embedding (contract section 11): the built rsc entry exports `createRequestHandler()`, a plain
 // `(Request) => Promise<Response>` that any Fetch-standard server can mount.
-import { createServer, type Server } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { pathToFileURL } from 'node:url'
 import { createRequestListener } from '@remix-run/node-fetch-server'
@@ -11,13 +11,18 @@ type FetchHandler = (request: Request) => Promise<Response>
 
 interface BuiltEntry {
   createRequestHandler: () => FetchHandler
+  createNodeRequestListener: (handler: FetchHandler) => RequestListener
   default: FetchHandler
 }
 
 function isBuiltEntry(value: unknown): value is BuiltEntry {
   if (typeof value !== 'object' || value === null) return false
   const entry = value as Record<string, unknown>
-  return typeof entry.createRequestHandler === 'function' && typeof entry.default === 'function'
+  return (
+    typeof entry.createRequestHandler === 'function' &&
+    typeof entry.createNodeRequestListener === 'function' &&
+    typeof entry.default === 'function'
+  )
 }
 
 let entry: BuiltEntry
@@ -80,22 +85,49 @@ test('the default export is a ready-made handler', async () => {
   expect(await response.text()).toContain('<h1>About</h1>')
 })
 
-test('mounted in a plain node:http server with createRequestListener, it serves pages', async () => {
-  const server: Server = createServer(createRequestListener(entry.createRequestHandler()))
+async function serve(listener: RequestListener, use: (origin: string) => Promise<void>) {
+  const server: Server = createServer(listener)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   try {
     const { port } = server.address() as AddressInfo
-    const page = await fetch(`http://127.0.0.1:${port}/notes/3`)
-    expect(page.status).toBe(200)
-    expect((await page.text()).replaceAll('<!-- -->', '')).toContain('Note id: 3')
-
-    const api = await fetch(`http://127.0.0.1:${port}/api/notes`, { method: 'DELETE' })
-    expect(api.status).toBe(405)
-    expect(api.headers.get('allow')).toContain('GET')
+    await use(`http://127.0.0.1:${port}`)
   } finally {
     server.closeAllConnections()
     await new Promise<void>((resolve, reject) =>
       server.close((error) => (error ? reject(error) : resolve())),
     )
   }
+}
+
+test('mounted with createNodeRequestListener(), it serves documents, payloads and HEAD', async () => {
+  const listener = entry.createNodeRequestListener(entry.createRequestHandler())
+  await serve(listener, async (origin) => {
+    const page = await fetch(`${origin}/notes/3`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+    const html = await page.text()
+    expect(html.replaceAll('<!-- -->', '')).toContain('Note id: 3')
+    expect(html.trimEnd()).toMatch(/<\/html>$/)
+
+    const payload = await fetch(`${origin}/notes/3_.rsc`)
+    expect(payload.headers.get('content-type')).toMatch(/^text\/x-component/)
+    expect(await payload.text()).toContain('Note id: ')
+
+    const head = await fetch(`${origin}/notes/3`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(await head.text()).toBe('')
+  })
+})
+
+test('mounted in a plain node:http server with createRequestListener, it serves pages', async () => {
+  await serve(createRequestListener(entry.createRequestHandler()), async (origin) => {
+    const page = await fetch(`${origin}/notes/3`)
+    expect(page.status).toBe(200)
+    expect((await page.text()).replaceAll('<!-- -->', '')).toContain('Note id: 3')
+
+    const api = await fetch(`${origin}/api/notes`, { method: 'DELETE' })
+    expect(api.status).toBe(405)
+    expect(api.headers.get('allow')).toContain('GET')
+  })
 })

@@ -1,15 +1,12 @@
 // `npm start`: the production build served by Node. Static assets by sirv (hashed ones cached
 // for a year), compression that flushes every chunk so streaming survives it, the framework's
-// Fetch handler through node-fetch-server (rendered pages' Node stream bodies piped straight to
-// the socket: node-stream-body.ts), and a graceful stop on SIGTERM.
+// handler as a Node listener (node-listener.ts), and a graceful stop on SIGTERM.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { constants as zlib } from 'node:zlib'
-import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
 import compression from 'compression'
 import sirv from 'sirv'
-import handler from '../entry.rsc.tsx'
-import { sendNodeBody } from '../node-stream-body.ts'
+import handler, { createNodeRequestListener } from '../entry.rsc.tsx'
 
 const CLIENT_DIR = fileURLToPath(new URL('../client', import.meta.url))
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -27,23 +24,7 @@ const compress = compression({
   brotli: { flush: zlib.BROTLI_OPERATION_FLUSH },
 })
 
-async function renderApp(req: IncomingMessage, res: ServerResponse) {
-  let request: Request
-  try {
-    request = createRequest(req, res)
-  } catch {
-    // A bad Host, target or method: the client's fault, and not worth a stack trace in the log.
-    await sendResponse(res, new Response('Bad Request\n', { status: 400 }))
-    return
-  }
-  const response = await handler(request)
-  // The client left: the request's signal has aborted the render, and nobody reads the body.
-  if (request.signal.aborted) return
-  if (sendNodeBody(response, res)) return
-  await sendResponse(res, response).catch((error: unknown) => {
-    res.destroy(error instanceof Error ? error : undefined)
-  })
-}
+const renderApp = createNodeRequestListener(handler)
 
 /**
  * sirv passes a Range header's numbers to fs.createReadStream, which throws (and takes the
