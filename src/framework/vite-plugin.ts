@@ -6,7 +6,7 @@ import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import rsc from '@vitejs/plugin-rsc'
-import type { Plugin, PluginOption } from 'vite'
+import type { Plugin, PluginOption, Rolldown } from 'vite'
 import { DEFAULT_ROUTER_OPTIONS } from './client/router-options.ts'
 import type { FrameworkOptions } from './config.ts'
 import { createRouteTable } from './route-table.ts'
@@ -56,6 +56,44 @@ function options(values: FrameworkOptions): Plugin {
   }
 }
 
+/** plugin-rsc's module for the client references of the `framework` chunk (clientChunks). */
+const FRAMEWORK_CLIENT_GROUP = '\0virtual:vite-rsc/client-references/group/framework'
+
+/** The chunks of the framework's own client references, by module id. */
+const FRAMEWORK_CLIENT_CHUNKS: Record<string, string> = {
+  [own('./client/boundaries.tsx')]: 'framework',
+  [own('./client.ts')]: 'framework',
+  [own('../fallbacks/not-found.tsx')]: 'fallbacks',
+  [own('../fallbacks/unauthorized.tsx')]: 'fallbacks',
+  [own('../fallbacks/forbidden.tsx')]: 'fallbacks',
+}
+
+/**
+ * One chunk, the client entry's, for what every page loads: what the entry imports statically
+ * (React, React DOM, the Flight client, the router) and the framework's client references with
+ * what they import (the boundaries, Link, the hooks). Left to itself, rolldown splits `react`
+ * into a chunk of its own and Link and the hooks into another, shared with the app's client
+ * components: more files, each with its import and export glue, on every page.
+ */
+function entryChunkName(): Rolldown.CodeSplittingNameFunction {
+  const roots = [own('./entry.browser.tsx'), FRAMEWORK_CLIENT_GROUP]
+  let graph: { context: Rolldown.ChunkingContext; ids: Set<string> } | undefined
+  return (id, context) => {
+    if (graph?.context !== context) {
+      // Static imports only: what is imported dynamically stays out, to be loaded when used.
+      const ids = new Set<string>()
+      const visit = (moduleId: string) => {
+        if (ids.has(moduleId)) return
+        ids.add(moduleId)
+        for (const imported of context.getModuleInfo(moduleId)?.importedIds ?? []) visit(imported)
+      }
+      for (const root of roots) if (context.getModuleInfo(root)) visit(root)
+      graph = { context, ids }
+    }
+    return graph.ids.has(id) ? 'index' : null
+  }
+}
+
 /** @param frameworkOptions the framework's settings (src/framework/config.ts, docs/configuration.md). */
 export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption[] {
   return [
@@ -65,6 +103,10 @@ export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption
         ssr: own('./entry.ssr.tsx'),
         client: own('./entry.browser.tsx'),
       },
+      // Client references are grouped into chunks by the server chunk that uses them, which
+      // would put the boundaries every page renders with the fallback screens only a 404, 401
+      // or 403 page renders: every page would load both.
+      clientChunks: ({ id }) => FRAMEWORK_CLIENT_CHUNKS[id],
     }),
     react(),
     {
@@ -82,6 +124,13 @@ export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption
               build: { rollupOptions: { input: { server: own('./server/node.ts') } } },
             },
             ssr: { define, resolve: { noExternal: true } },
+            client: {
+              build: {
+                rolldownOptions: {
+                  output: { codeSplitting: { groups: [{ name: entryChunkName() }] } },
+                },
+              },
+            },
           },
         }
       },
