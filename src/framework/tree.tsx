@@ -158,13 +158,18 @@ async function wrapInSegments(
   let node = leaf
   for (let depth = segments.length - 1; depth >= 0; depth--) {
     const { dir, Layout, Loading, ErrorScreen, fallbacks } = segments[depth]!
-    const screens = depth === 0 ? { ...DEFAULT_SCREENS, ...fallbacks } : fallbacks
-    if (Object.keys(screens).length > 0) {
+    // The root's boundary falls back on the framework's default screens, which the browser
+    // loads only when it shows one (boundaries.tsx); the app's screens travel in the payload.
+    if (depth === 0 || Object.keys(fallbacks).length > 0) {
       const elements: Partial<Record<FallbackStatus, ReactNode>> = {}
-      for (const [status, Screen] of Object.entries(screens)) {
+      for (const [status, Screen] of Object.entries(fallbacks)) {
         elements[Number(status) as FallbackStatus] = <Screen />
       }
-      node = <AccessFallbackBoundary fallbacks={elements}>{node}</AccessFallbackBoundary>
+      node = (
+        <AccessFallbackBoundary fallbacks={elements} defaults={depth === 0}>
+          {node}
+        </AccessFallbackBoundary>
+      )
     }
     if (Loading) node = <Suspense fallback={<Loading />}>{node}</Suspense>
     if (ErrorScreen) {

@@ -6,6 +6,7 @@
 import {
   Component,
   type ComponentType,
+  lazy,
   type ReactNode,
   startTransition,
   use,
@@ -130,8 +131,17 @@ export function ErrorBoundary(props: {
 
 type Fallbacks = Partial<Record<FallbackStatus, ReactNode>>
 
+// The framework's own screens, for the statuses the app's root has no file for. Loaded when one
+// is shown, not with every page: as client references in the payload they would be.
+const DEFAULT_SCREENS: Record<FallbackStatus, ComponentType> = {
+  404: lazy(() => import('../../fallbacks/not-found.tsx')),
+  401: lazy(() => import('../../fallbacks/unauthorized.tsx')),
+  403: lazy(() => import('../../fallbacks/forbidden.tsx')),
+}
+
 interface AccessFallbackProps extends CatchProps {
   fallbacks: Fallbacks
+  defaults: boolean | undefined
   redirectThrown: (() => Interrupt | undefined) | undefined
 }
 
@@ -140,8 +150,9 @@ class AccessFallbackBoundaryImpl extends CatchBoundary<AccessFallbackProps> {
     const { error } = this.state
     if (!error) return this.props.children
     const interrupt = parseInterrupt(error)
-    const screen =
-      interrupt?.kind === 'fallback' ? this.props.fallbacks[interrupt.status] : undefined
+    if (interrupt?.kind !== 'fallback') throw error
+    const Default = this.props.defaults ? DEFAULT_SCREENS[interrupt.status] : undefined
+    const screen = this.props.fallbacks[interrupt.status] ?? (Default && <Default />)
     if (screen === undefined) throw error
     // A redirect thrown in the same render wins, though React stopped at this error first.
     const redirect = this.props.redirectThrown?.()
@@ -150,12 +161,18 @@ class AccessFallbackBoundaryImpl extends CatchBoundary<AccessFallbackProps> {
   }
 }
 
-export function AccessFallbackBoundary(props: { fallbacks: Fallbacks; children?: ReactNode }) {
+export function AccessFallbackBoundary(props: {
+  fallbacks: Fallbacks
+  /** The root's boundary: the framework's default screen for a status `fallbacks` lacks. */
+  defaults?: boolean
+  children?: ReactNode
+}) {
   const redirectThrown = use(NavigationContext)?.redirectThrown
   return (
     <AccessFallbackBoundaryImpl
       pathname={usePathnameOrRoot()}
       fallbacks={props.fallbacks}
+      defaults={props.defaults}
       redirectThrown={redirectThrown}
     >
       {props.children}
