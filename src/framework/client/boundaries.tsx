@@ -72,6 +72,17 @@ export function ConnectionClosedNotice() {
   )
 }
 
+/** The same notice as the whole document, when nothing of the page can be shown. */
+export function ConnectionClosedDocument() {
+  return (
+    <html lang="en">
+      <body>
+        <ConnectionClosedNotice />
+      </body>
+    </html>
+  )
+}
+
 // --- error.tsx -----------------------------------------------------------------------------
 
 interface ErrorBoundaryProps extends CatchProps {
@@ -230,15 +241,7 @@ export class GlobalErrorBoundary extends CatchBoundary<GlobalErrorProps> {
     const interrupt = parseInterrupt(error)
     if (interrupt?.kind === 'redirect')
       return <RedirectTo url={interrupt.url} type={interrupt.type} />
-    if (isConnectionClosedError(error)) {
-      return (
-        <html lang="en">
-          <body>
-            <ConnectionClosedNotice />
-          </body>
-        </html>
-      )
-    }
+    if (isConnectionClosedError(error)) return <ConnectionClosedDocument />
     const GlobalError = this.props.errorComponent
     return <GlobalError error={error as Error} reset={() => window.location.reload()} />
   }

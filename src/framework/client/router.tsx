@@ -5,6 +5,7 @@
 
 import options from 'virtual:framework/client-options'
 import {
+  lazy,
   type ReactNode,
   use,
   useEffect,
@@ -14,14 +15,25 @@ import {
   useState,
   useTransition,
 } from 'react'
-import DefaultGlobalError from '../../fallbacks/global-error.tsx'
 import { isConnectionClosedError } from '../errors.ts'
 import type { RscPayload } from '../payload.ts'
-import { type ErrorComponent, GlobalErrorBoundary } from './boundaries.tsx'
+import {
+  ConnectionClosedDocument,
+  type ErrorComponent,
+  GlobalErrorBoundary,
+} from './boundaries.tsx'
 import { redirectThrownIn } from './fetch-payload.ts'
 import { type NavigateOptions, NavigationContext, type RouterApi } from './navigation-context.tsx'
 import { clearPayloadCache, loadPayload, reusablePayload } from './payload-cache.ts'
 import { prefetch } from './prefetch.ts'
+
+/**
+ * The framework's global error screen, for an app without global-error.tsx: loaded when shown.
+ * Should that fail (the network is gone, a newer build replaced it), the connection notice.
+ */
+const DefaultGlobalError = lazy<ErrorComponent>(() =>
+  import('../../fallbacks/global-error.tsx').catch(() => ({ default: ConnectionClosedDocument })),
+)
 
 type Action = 'initial' | 'push' | 'replace' | 'pop' | 'refresh'
 
@@ -250,7 +262,7 @@ export function Router({ initial }: { initial: RscPayload }) {
   return (
     <GlobalErrorBoundary
       pathname={navigation.url.split('?')[0]!}
-      errorComponent={(initial.globalError ?? DefaultGlobalError) as ErrorComponent}
+      errorComponent={initial.globalError ?? DefaultGlobalError}
     >
       <PayloadView
         navigation={navigation}
