@@ -56,8 +56,8 @@ function options(values: FrameworkOptions): Plugin {
   }
 }
 
-/** plugin-rsc's module for the client references of the `framework` chunk (clientChunks). */
-const FRAMEWORK_CLIENT_GROUP = '\0virtual:vite-rsc/client-references/group/framework'
+/** plugin-rsc's module for the client references that clientChunks put in chunk `name`. */
+const clientReferenceGroup = (name: string) => `\0virtual:vite-rsc/client-references/group/${name}`
 
 /** The chunks of the framework's own client references, by module id. */
 const FRAMEWORK_CLIENT_CHUNKS: Record<string, string> = {
@@ -69,29 +69,47 @@ const FRAMEWORK_CLIENT_CHUNKS: Record<string, string> = {
 }
 
 /**
- * One chunk, the client entry's, for what every page loads: what the entry imports statically
- * (React, React DOM, the Flight client, the router) and the framework's client references with
- * what they import (the boundaries, Link, the hooks). Left to itself, rolldown splits `react`
- * into a chunk of its own and Link and the hooks into another, shared with the app's client
- * components: more files, each with its import and export glue, on every page.
+ * The client chunks the framework plans, by rolldown's codeSplitting groups: each holds the
+ * modules it starts from and what those import statically, but not what is imported
+ * dynamically (that stays out, to be loaded when used) nor what an earlier group holds.
+ *
+ * - `index`, the entry's, for what every page loads: what the entry imports (React, React DOM,
+ *   the Flight client, the router) and the framework's client references (the boundaries, Link,
+ *   the hooks). Left to itself, rolldown splits `react` into a chunk of its own and Link and the
+ *   hooks into another, shared with the app's client components: more files, each with its
+ *   import and export glue, on every page.
+ * - `fallbacks`: the default 404, 401 and 403 screens, which the root's boundary loads when it
+ *   shows one and a fallback page references: one file, not one per screen and one shared.
  */
-function entryChunkName(): Rolldown.CodeSplittingNameFunction {
-  const roots = [own('./entry.browser.tsx'), FRAMEWORK_CLIENT_GROUP]
-  let graph: { context: Rolldown.ChunkingContext; ids: Set<string> } | undefined
-  return (id, context) => {
-    if (graph?.context !== context) {
-      // Static imports only: what is imported dynamically stays out, to be loaded when used.
-      const ids = new Set<string>()
-      const visit = (moduleId: string) => {
-        if (ids.has(moduleId)) return
-        ids.add(moduleId)
-        for (const imported of context.getModuleInfo(moduleId)?.importedIds ?? []) visit(imported)
+function clientChunkGroups(): Rolldown.CodeSplittingGroup[] {
+  const chunks: [name: string, roots: string[]][] = [
+    ['index', [own('./entry.browser.tsx'), clientReferenceGroup('framework')]],
+    ['fallbacks', [clientReferenceGroup('fallbacks')]],
+  ]
+  let plan: { context: Rolldown.ChunkingContext; chunkOf: Map<string, string> } | undefined
+  const chunkOf = (id: string, context: Rolldown.ChunkingContext) => {
+    if (plan?.context !== context) {
+      const found = new Map<string, string>()
+      const visit = (moduleId: string, name: string) => {
+        if (found.has(moduleId)) return
+        found.set(moduleId, name)
+        for (const imported of context.getModuleInfo(moduleId)?.importedIds ?? []) {
+          visit(imported, name)
+        }
       }
-      for (const root of roots) if (context.getModuleInfo(root)) visit(root)
-      graph = { context, ids }
+      for (const [name, roots] of chunks) {
+        for (const root of roots) if (context.getModuleInfo(root)) visit(root, name)
+      }
+      plan = { context, chunkOf: found }
     }
-    return graph.ids.has(id) ? 'index' : null
+    return plan.chunkOf.get(id)
   }
+  // One group per chunk, earlier ones first: a group also takes what its modules import,
+  // which a later group must not take from it.
+  return chunks.map(([name], i) => ({
+    name: (id, context) => (chunkOf(id, context) === name ? name : null),
+    priority: chunks.length - i,
+  }))
 }
 
 /** @param frameworkOptions the framework's settings (src/framework/config.ts, docs/configuration.md). */
@@ -127,7 +145,7 @@ export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption
             client: {
               build: {
                 rolldownOptions: {
-                  output: { codeSplitting: { groups: [{ name: entryChunkName() }] } },
+                  output: { codeSplitting: { groups: clientChunkGroups() } },
                 },
               },
             },
