@@ -1,7 +1,7 @@
 // Fetches a page's RSC payload from its payload URL and decodes it.
 
 import { buildId } from 'virtual:framework/client-options'
-import { createFromFetch } from '@vitejs/plugin-rsc/browser'
+import { createFromReadableStream } from '@vitejs/plugin-rsc/browser'
 import { type Interrupt, redirectsInPayloadText } from '../interrupts.ts'
 import type { RscPayload } from '../payload.ts'
 import {
@@ -12,15 +12,6 @@ import {
   type RouteKind,
   toPayloadUrl,
 } from '../protocol.ts'
-
-export class NotAPayloadError extends Error {
-  constructor(response: Response) {
-    super(
-      `Expected an RSC payload of build ${buildId} from ${response.url}, got ${response.status} ` +
-        `${response.headers.get('content-type')} of build ${response.headers.get(HEADER_BUILD_ID)}.`,
-    )
-  }
-}
 
 export interface FetchedPayload {
   /**
@@ -102,15 +93,15 @@ export async function fetchPayload(
   const isPayload = response.headers.get('content-type')?.startsWith(CONTENT_TYPE_PAYLOAD)
   if (!isPayload || !sameBuild || !response.body) {
     response.body?.cancel().catch(() => {})
-    throw new NotAPayloadError(response)
+    // Nobody sees the message: the router loads the URL as a document instead.
+    throw new Error(`${response.url} is not an RSC payload of build ${buildId}.`)
   }
   let ended = () => {}
   const done = new Promise<void>((resolve) => {
     ended = resolve
   })
   const seen: { first?: Interrupt } = {}
-  const tracked = new Response(observe(response.body, ended, seen), { headers: response.headers })
-  const payload = createFromFetch<RscPayload>(Promise.resolve(tracked))
+  const payload = createFromReadableStream<RscPayload>(observe(response.body, ended, seen))
   payload.then(
     (root) => redirectsThrown.set(root, seen),
     () => {},
