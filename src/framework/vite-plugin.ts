@@ -38,8 +38,11 @@ function options(values: FrameworkOptions): Plugin {
   const modules: Record<string, (buildId: string) => string> = {
     'virtual:framework/options': (buildId) =>
       `export default ${JSON.stringify(values)}\nexport const buildId = ${JSON.stringify(buildId)}`,
+    // One constant per option, which the bundler writes in where it is read.
     'virtual:framework/client-options': (buildId) =>
-      `export default ${JSON.stringify({ ...DEFAULT_ROUTER_OPTIONS, ...values.router })}\nexport const buildId = ${JSON.stringify(buildId)}`,
+      Object.entries({ ...DEFAULT_ROUTER_OPTIONS, ...values.router, buildId })
+        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)}\n`)
+        .join(''),
   }
   let buildId = 'development'
   return {

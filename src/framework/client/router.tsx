@@ -3,7 +3,7 @@
 // interactive until the new one can show, and a newer navigation simply replaces the state of
 // an older one. History and scroll are touched only when the new page commits.
 
-import options from 'virtual:framework/client-options'
+import { loadTimeoutMs } from 'virtual:framework/client-options'
 import {
   lazy,
   type ReactNode,
@@ -97,7 +97,7 @@ function startLoading(href: string, fallback: 'assign' | 'replace') {
     documentLoad()
     return new Promise<never>(() => {})
   })
-  return { payload, timeout: setTimeout(documentLoad, options.loadTimeoutMs) }
+  return { payload, timeout: setTimeout(documentLoad, loadTimeoutMs) }
 }
 
 /** Set by the mounted Router: shows what a server function call sent back. */
