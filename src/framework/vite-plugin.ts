@@ -64,11 +64,36 @@ const clientReferenceGroup = (name: string) => `\0virtual:vite-rsc/client-refere
 
 /** The chunks of the framework's own client references, by module id. */
 const FRAMEWORK_CLIENT_CHUNKS: Record<string, string> = {
-  [own('./client/boundaries.tsx')]: 'framework',
-  [own('./client.ts')]: 'framework',
+  [own('./client/boundaries.tsx')]: 'entry',
+  [own('./client.ts')]: 'entry',
   [own('../fallbacks/not-found.tsx')]: 'fallbacks',
   [own('../fallbacks/unauthorized.tsx')]: 'fallbacks',
   [own('../fallbacks/forbidden.tsx')]: 'fallbacks',
+}
+
+/**
+ * Fills `found` with the modules the root layout imports, directly or through others, as the
+ * rsc build sees them (it runs before the client build): the client components among them are
+ * rendered on every page.
+ */
+function rootLayoutImports(found: Set<string>): Plugin {
+  return {
+    name: 'framework:root-layout-imports',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'rsc',
+    buildEnd() {
+      found.clear()
+      const routesDir = join(process.cwd(), 'src/routes')
+      const visit = (id: string) => {
+        if (found.has(id)) return
+        found.add(id)
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported)
+      }
+      for (const id of this.getModuleIds()) {
+        if (/^layout\.(tsx|jsx|ts|js)$/.test(relative(routesDir, id))) visit(id)
+      }
+    },
+  }
 }
 
 /**
@@ -77,16 +102,17 @@ const FRAMEWORK_CLIENT_CHUNKS: Record<string, string> = {
  * dynamically (that stays out, to be loaded when used) nor what an earlier group holds.
  *
  * - `index`, the entry's, for what every page loads: what the entry imports (React, React DOM,
- *   the Flight client, the router) and the framework's client references (the boundaries, Link,
- *   the hooks). Left to itself, rolldown splits `react` into a chunk of its own and Link and the
- *   hooks into another, shared with the app's client components: more files, each with its
- *   import and export glue, on every page.
+ *   the Flight client, the router), the framework's client references (the boundaries, Link,
+ *   the hooks) and the root layout's client components. Left to itself, rolldown splits `react`
+ *   into a chunk of its own and Link and the hooks into another, and plugin-rsc gives each of
+ *   the layout's client components its own: more files, each with its import and export glue,
+ *   on every page.
  * - `fallbacks`: the default 404, 401 and 403 screens, which the root's boundary loads when it
  *   shows one and a fallback page references: one file, not one per screen and one shared.
  */
 function clientChunkGroups(): Rolldown.CodeSplittingGroup[] {
   const chunks: [name: string, roots: string[]][] = [
-    ['index', [own('./entry.browser.tsx'), clientReferenceGroup('framework')]],
+    ['index', [own('./entry.browser.tsx'), clientReferenceGroup('entry')]],
     ['fallbacks', [clientReferenceGroup('fallbacks')]],
   ]
   let plan: { context: Rolldown.ChunkingContext; chunkOf: Map<string, string> } | undefined
@@ -117,6 +143,7 @@ function clientChunkGroups(): Rolldown.CodeSplittingGroup[] {
 
 /** @param frameworkOptions the framework's settings (src/framework/config.ts, docs/configuration.md). */
 export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption[] {
+  const rootLayoutModules = new Set<string>()
   return [
     rsc({
       entries: {
@@ -126,9 +153,12 @@ export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption
       },
       // Client references are grouped into chunks by the server chunk that uses them, which
       // would put the boundaries every page renders with the fallback screens only a 404, 401
-      // or 403 page renders: every page would load both.
-      clientChunks: ({ id }) => FRAMEWORK_CLIENT_CHUNKS[id],
+      // or 403 page renders: every page would load both. The ones every page renders go with
+      // the entry (clientChunkGroups).
+      clientChunks: ({ id }) =>
+        FRAMEWORK_CLIENT_CHUNKS[id] ?? (rootLayoutModules.has(id) ? 'entry' : undefined),
     }),
+    rootLayoutImports(rootLayoutModules),
     react(),
     {
       name: 'framework:server-build',
