@@ -28,6 +28,8 @@ import { loadRouteModule } from './routes.ts'
 type AnyComponent = ComponentType<Record<string, unknown>>
 
 const FALLBACK_FILES = { 404: 'not-found', 401: 'unauthorized', 403: 'forbidden' } as const
+// The framework's screens, rendered here for a fallback page like any server component. The
+// root's boundary shows them in the browser from its own copy, loaded when needed.
 const DEFAULT_SCREENS: Record<FallbackStatus, AnyComponent> = {
   404: NotFoundScreen as AnyComponent,
   401: UnauthorizedScreen as AnyComponent,

@@ -66,9 +66,6 @@ const clientReferenceGroup = (name: string) => `\0virtual:vite-rsc/client-refere
 const FRAMEWORK_CLIENT_CHUNKS: Record<string, string> = {
   [own('./client/boundaries.tsx')]: 'entry',
   [own('./client.ts')]: 'entry',
-  [own('../fallbacks/not-found.tsx')]: 'fallbacks',
-  [own('../fallbacks/unauthorized.tsx')]: 'fallbacks',
-  [own('../fallbacks/forbidden.tsx')]: 'fallbacks',
 }
 
 /**
@@ -108,12 +105,15 @@ function rootLayoutImports(found: Set<string>): Plugin {
  *   the layout's client components its own: more files, each with its import and export glue,
  *   on every page.
  * - `fallbacks`: the default 404, 401 and 403 screens, which the root's boundary loads when it
- *   shows one and a fallback page references: one file, not one per screen and one shared.
+ *   shows one: one file, not one per screen and one they share.
  */
 function clientChunkGroups(): Rolldown.CodeSplittingGroup[] {
   const chunks: [name: string, roots: string[]][] = [
     ['index', [own('./entry.browser.tsx'), clientReferenceGroup('entry')]],
-    ['fallbacks', [clientReferenceGroup('fallbacks')]],
+    [
+      'fallbacks',
+      ['not-found', 'unauthorized', 'forbidden'].map((file) => own(`../fallbacks/${file}.tsx`)),
+    ],
   ]
   let plan: { context: Rolldown.ChunkingContext; chunkOf: Map<string, string> } | undefined
   const chunkOf = (id: string, context: Rolldown.ChunkingContext) => {
@@ -151,10 +151,9 @@ export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption
         ssr: own('./entry.ssr.tsx'),
         client: own('./entry.browser.tsx'),
       },
-      // Client references are grouped into chunks by the server chunk that uses them, which
-      // would put the boundaries every page renders with the fallback screens only a 404, 401
-      // or 403 page renders: every page would load both. The ones every page renders go with
-      // the entry (clientChunkGroups).
+      // Client references are grouped into chunks by the server chunk that uses them; the ones
+      // every page renders, the framework's and the root layout's, go with the entry instead
+      // (clientChunkGroups).
       clientChunks: ({ id }) =>
         FRAMEWORK_CLIENT_CHUNKS[id] ?? (rootLayoutModules.has(id) ? 'entry' : undefined),
     }),
