@@ -4,9 +4,7 @@
 // Each level's child is keyed by its URL segment, so a layout keeps its state across
 // navigations while a page whose params changed mounts afresh.
 import { type ComponentType, Fragment, type ReactNode, Suspense } from 'react'
-import ForbiddenScreen from '../fallbacks/forbidden.tsx'
-import NotFoundScreen from '../fallbacks/not-found.tsx'
-import UnauthorizedScreen from '../fallbacks/unauthorized.tsx'
+import { DEFAULT_SCREENS } from '../fallbacks/default-screen.tsx'
 import {
   AccessFallbackBoundary,
   ErrorBoundary,
@@ -28,13 +26,6 @@ import { loadRouteModule } from './routes.ts'
 type AnyComponent = ComponentType<Record<string, unknown>>
 
 const FALLBACK_FILES = { 404: 'not-found', 401: 'unauthorized', 403: 'forbidden' } as const
-// The framework's screens, rendered here for a fallback page like any server component. The
-// root's boundary shows them in the browser from its own copy, loaded when needed.
-const DEFAULT_SCREENS: Record<FallbackStatus, AnyComponent> = {
-  404: NotFoundScreen as AnyComponent,
-  401: UnauthorizedScreen as AnyComponent,
-  403: ForbiddenScreen as AnyComponent,
-}
 const FALLBACK_STATUSES = [404, 401, 403] as const
 
 async function loadModule(file: string): Promise<{ Component: AnyComponent; dynamic: unknown }> {

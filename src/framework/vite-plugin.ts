@@ -110,10 +110,7 @@ function rootLayoutImports(found: Set<string>): Plugin {
 function clientChunkGroups(): Rolldown.CodeSplittingGroup[] {
   const chunks: [name: string, roots: string[]][] = [
     ['index', [own('./entry.browser.tsx'), clientReferenceGroup('entry')]],
-    [
-      'fallbacks',
-      ['not-found', 'unauthorized', 'forbidden'].map((file) => own(`../fallbacks/${file}.tsx`)),
-    ],
+    ['fallbacks', [own('../fallbacks/default-screen.tsx')]],
   ]
   let plan: { context: Rolldown.ChunkingContext; chunkOf: Map<string, string> } | undefined
   const chunkOf = (id: string, context: Rolldown.ChunkingContext) => {

@@ -133,13 +133,9 @@ export function ErrorBoundary({
 
 // --- not-found.tsx, unauthorized.tsx, forbidden.tsx -----------------------------------------
 
-// The framework's own screens, for the statuses the app's root has no file for. Loaded when one
-// is shown, not with every page: as client references in the payload they would be.
-const DEFAULT_SCREENS: Record<FallbackStatus, ComponentType> = {
-  404: lazy(() => import('../../fallbacks/not-found.tsx')),
-  401: lazy(() => import('../../fallbacks/unauthorized.tsx')),
-  403: lazy(() => import('../../fallbacks/forbidden.tsx')),
-}
+// The framework's own screens, for the statuses the app's root has no file for: loaded when one
+// is shown, not with every page.
+const DefaultScreen = lazy(() => import('../../fallbacks/default-screen.tsx'))
 
 export function AccessFallbackBoundary({
   fallbacks,
@@ -158,8 +154,9 @@ export function AccessFallbackBoundary({
       fallback={(error) => {
         const interrupt = parseInterrupt(error)
         if (interrupt?.kind !== 'fallback') throw error
-        const Default = defaults ? DEFAULT_SCREENS[interrupt.status] : undefined
-        const screen = fallbacks[interrupt.status] ?? (Default && <Default />)
+        const { status } = interrupt
+        const screen =
+          fallbacks[status] ?? (defaults ? <DefaultScreen status={status} /> : undefined)
         if (screen === undefined) throw error
         // A redirect thrown in the same render wins, though React stopped at this error first.
         const redirect = redirectThrown?.()
