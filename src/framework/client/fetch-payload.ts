@@ -33,42 +33,27 @@ export function redirectThrownIn(payload: RscPayload): Interrupt | undefined {
 }
 
 /**
- * The body, passed through, telling when it has ended and noting the first redirect among its
- * rows. A digest split across two chunks is still seen: the end of the previous text is kept.
+ * The body, passed through, noting the first redirect among its rows (a digest split across two
+ * chunks is still seen: the end of the previous text is kept), and when it has ended, failed or
+ * been cancelled.
  */
 function observe(
   body: ReadableStream<Uint8Array>,
-  onEnd: () => void,
   seen: { first?: Interrupt },
-): ReadableStream<Uint8Array> {
-  const reader = body.getReader()
+): { stream: ReadableStream<Uint8Array>; done: Promise<void> } {
   const decoder = new TextDecoder()
   let tail = ''
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read()
-        if (done) {
-          controller.close()
-          onEnd()
-        } else {
-          if (!seen.first) {
-            const text = tail + decoder.decode(value, { stream: true })
-            seen.first = redirectsInPayloadText(text)[0]
-            tail = text.slice(-512)
-          }
-          controller.enqueue(value)
-        }
-      } catch (error) {
-        controller.error(error)
-        onEnd()
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      if (!seen.first) {
+        const text = tail + decoder.decode(chunk, { stream: true })
+        seen.first = redirectsInPayloadText(text)[0]
+        tail = text.slice(-512)
       }
-    },
-    cancel(reason) {
-      onEnd()
-      return reader.cancel(reason)
+      controller.enqueue(chunk)
     },
   })
+  return { stream: readable, done: body.pipeTo(writable).catch(() => {}) }
 }
 
 /**
@@ -96,12 +81,9 @@ export async function fetchPayload(
     // Nobody sees the message: the router loads the URL as a document instead.
     throw new Error(`${response.url} is not an RSC payload of build ${buildId}.`)
   }
-  let ended = () => {}
-  const done = new Promise<void>((resolve) => {
-    ended = resolve
-  })
   const seen: { first?: Interrupt } = {}
-  const payload = createFromReadableStream<RscPayload>(observe(response.body, ended, seen))
+  const { stream, done } = observe(response.body, seen)
+  const payload = createFromReadableStream<RscPayload>(stream)
   payload.then(
     (root) => redirectsThrown.set(root, seen),
     () => {},
