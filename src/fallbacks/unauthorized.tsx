@@ -1,4 +1,3 @@
-'use client'
 import { StatusScreen } from './status-screen.tsx'
 
 export default function Unauthorized() {

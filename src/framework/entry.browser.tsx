@@ -1,7 +1,6 @@
 // The browser entry: decode the inlined payload, hydrate the document, start the router.
 import { createFromReadableStream, setServerCallback } from '@vitejs/plugin-rsc/browser'
 import { hydrateRoot } from 'react-dom/client'
-import { callServer } from './client/call-server.ts'
 import { readInlinePayload } from './client/inline-payload.ts'
 import { Router } from './client/router.tsx'
 import { parseInterrupt } from './interrupts.ts'
@@ -14,7 +13,11 @@ function isExpected(error: unknown): boolean {
 }
 
 async function main() {
-  setServerCallback(callServer)
+  // Many pages never call a server function: the code that calls one loads on the first call
+  // (and stays in the browser's cache, as every asset does, for the later page loads).
+  setServerCallback(async (id, args) =>
+    (await import('./client/call-server.ts')).callServer(id, args),
+  )
   const initial = await createFromReadableStream<RscPayload>(readInlinePayload())
   hydrateRoot(document, <Router initial={initial} />, {
     formState: initial.formState,

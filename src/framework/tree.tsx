@@ -4,9 +4,7 @@
 // Each level's child is keyed by its URL segment, so a layout keeps its state across
 // navigations while a page whose params changed mounts afresh.
 import { type ComponentType, Fragment, type ReactNode, Suspense } from 'react'
-import ForbiddenScreen from '../fallbacks/forbidden.tsx'
-import NotFoundScreen from '../fallbacks/not-found.tsx'
-import UnauthorizedScreen from '../fallbacks/unauthorized.tsx'
+import { DEFAULT_SCREENS } from '../fallbacks/default-screen.tsx'
 import {
   AccessFallbackBoundary,
   ErrorBoundary,
@@ -28,11 +26,6 @@ import { loadRouteModule } from './routes.ts'
 type AnyComponent = ComponentType<Record<string, unknown>>
 
 const FALLBACK_FILES = { 404: 'not-found', 401: 'unauthorized', 403: 'forbidden' } as const
-const DEFAULT_SCREENS: Record<FallbackStatus, AnyComponent> = {
-  404: NotFoundScreen as AnyComponent,
-  401: UnauthorizedScreen as AnyComponent,
-  403: ForbiddenScreen as AnyComponent,
-}
 const FALLBACK_STATUSES = [404, 401, 403] as const
 
 async function loadModule(file: string): Promise<{ Component: AnyComponent; dynamic: unknown }> {
@@ -158,13 +151,18 @@ async function wrapInSegments(
   let node = leaf
   for (let depth = segments.length - 1; depth >= 0; depth--) {
     const { dir, Layout, Loading, ErrorScreen, fallbacks } = segments[depth]!
-    const screens = depth === 0 ? { ...DEFAULT_SCREENS, ...fallbacks } : fallbacks
-    if (Object.keys(screens).length > 0) {
+    // The root's boundary falls back on the framework's default screens, which the browser
+    // loads only when it shows one (boundaries.tsx); the app's screens travel in the payload.
+    if (depth === 0 || Object.keys(fallbacks).length > 0) {
       const elements: Partial<Record<FallbackStatus, ReactNode>> = {}
-      for (const [status, Screen] of Object.entries(screens)) {
+      for (const [status, Screen] of Object.entries(fallbacks)) {
         elements[Number(status) as FallbackStatus] = <Screen />
       }
-      node = <AccessFallbackBoundary fallbacks={elements}>{node}</AccessFallbackBoundary>
+      node = (
+        <AccessFallbackBoundary fallbacks={elements} defaults={depth === 0}>
+          {node}
+        </AccessFallbackBoundary>
+      )
     }
     if (Loading) node = <Suspense fallback={<Loading />}>{node}</Suspense>
     if (ErrorScreen) {

@@ -6,7 +6,10 @@ declare module 'virtual:framework/options' {
 }
 
 declare module 'virtual:framework/client-options' {
-  const options: import('./client/router-options.ts').RouterOptions
-  export default options
+  type Options = import('./client/router-options.ts').RouterOptions
+  export const prefetchConcurrency: Options['prefetchConcurrency']
+  export const staticStaleTime: Options['staticStaleTime']
+  export const dynamicStaleTime: Options['dynamicStaleTime']
+  export const loadTimeoutMs: Options['loadTimeoutMs']
   export const buildId: string
 }

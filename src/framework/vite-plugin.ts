@@ -6,7 +6,7 @@ import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import rsc from '@vitejs/plugin-rsc'
-import type { Plugin, PluginOption } from 'vite'
+import type { Plugin, PluginOption, Rolldown } from 'vite'
 import { DEFAULT_ROUTER_OPTIONS } from './client/router-options.ts'
 import type { FrameworkOptions } from './config.ts'
 import { createRouteTable } from './route-table.ts'
@@ -38,8 +38,11 @@ function options(values: FrameworkOptions): Plugin {
   const modules: Record<string, (buildId: string) => string> = {
     'virtual:framework/options': (buildId) =>
       `export default ${JSON.stringify(values)}\nexport const buildId = ${JSON.stringify(buildId)}`,
+    // One constant per option, which the bundler writes in where it is read.
     'virtual:framework/client-options': (buildId) =>
-      `export default ${JSON.stringify({ ...DEFAULT_ROUTER_OPTIONS, ...values.router })}\nexport const buildId = ${JSON.stringify(buildId)}`,
+      Object.entries({ ...DEFAULT_ROUTER_OPTIONS, ...values.router, buildId })
+        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)}\n`)
+        .join(''),
   }
   let buildId = 'development'
   return {
@@ -71,13 +74,12 @@ function nodeReactBuilds(): Plugin {
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name !== 'client',
     config: () => {
-      const prebundled = ['server', 'client', 'static'].map(
-        (name) => `${REACT_SERVER_DOM}/${name}.node`,
-      )
+      // Prebundled in dev, as plugin-rsc does for the edge builds.
+      const node = (name: string) => `${REACT_SERVER_DOM}/${name}.node`
       return {
         environments: {
-          rsc: { optimizeDeps: { include: prebundled } },
-          ssr: { optimizeDeps: { include: prebundled.slice(1) } },
+          rsc: { optimizeDeps: { include: ['server', 'client', 'static'].map(node) } },
+          ssr: { optimizeDeps: { include: [node('client')] } },
         },
       }
     },
@@ -94,8 +96,88 @@ function nodeReactBuilds(): Plugin {
   }
 }
 
+/** plugin-rsc's module for the client references that clientChunks put in chunk `name`. */
+const clientReferenceGroup = (name: string) => `\0virtual:vite-rsc/client-references/group/${name}`
+
+/** The chunks of the framework's own client references, by module id. */
+const FRAMEWORK_CLIENT_CHUNKS: Record<string, string> = {
+  [own('./client/boundaries.tsx')]: 'entry',
+  [own('./client.ts')]: 'entry',
+}
+
+/**
+ * Fills `found` with the modules the root layout imports, directly or through others, as the
+ * rsc build sees them (it runs before the client build): the client components among them are
+ * rendered on every page.
+ */
+function rootLayoutImports(found: Set<string>): Plugin {
+  return {
+    name: 'framework:root-layout-imports',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'rsc',
+    buildEnd() {
+      found.clear()
+      const routesDir = join(process.cwd(), 'src/routes')
+      const visit = (id: string) => {
+        if (found.has(id)) return
+        found.add(id)
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported)
+      }
+      for (const id of this.getModuleIds()) {
+        if (/^layout\.(tsx|jsx|ts|js)$/.test(relative(routesDir, id))) visit(id)
+      }
+    },
+  }
+}
+
+/**
+ * The client chunks the framework plans, by rolldown's codeSplitting groups: each holds the
+ * modules it starts from and what those import statically, but not what is imported
+ * dynamically (that stays out, to be loaded when used) nor what an earlier group holds.
+ *
+ * - `index`, the entry's, for what every page loads: what the entry imports (React, React DOM,
+ *   the Flight client, the router), the framework's client references (the boundaries, Link,
+ *   the hooks) and the root layout's client components. Left to itself, rolldown splits `react`
+ *   into a chunk of its own and Link and the hooks into another, and plugin-rsc gives each of
+ *   the layout's client components its own: more files, each with its import and export glue,
+ *   on every page.
+ * - `fallbacks`: the default 404, 401 and 403 screens, which the root's boundary loads when it
+ *   shows one: one file, not one per screen and one they share.
+ */
+function clientChunkGroups(): Rolldown.CodeSplittingGroup[] {
+  const chunks: [name: string, roots: string[]][] = [
+    ['index', [own('./entry.browser.tsx'), clientReferenceGroup('entry')]],
+    ['fallbacks', [own('../fallbacks/default-screen.tsx')]],
+  ]
+  let plan: { context: Rolldown.ChunkingContext; chunkOf: Map<string, string> } | undefined
+  const chunkOf = (id: string, context: Rolldown.ChunkingContext) => {
+    if (plan?.context !== context) {
+      const found = new Map<string, string>()
+      const visit = (moduleId: string, name: string) => {
+        if (found.has(moduleId)) return
+        found.set(moduleId, name)
+        for (const imported of context.getModuleInfo(moduleId)?.importedIds ?? []) {
+          visit(imported, name)
+        }
+      }
+      for (const [name, roots] of chunks) {
+        for (const root of roots) if (context.getModuleInfo(root)) visit(root, name)
+      }
+      plan = { context, chunkOf: found }
+    }
+    return plan.chunkOf.get(id)
+  }
+  // One group per chunk, earlier ones first: a group also takes what its modules import,
+  // which a later group must not take from it.
+  return chunks.map(([name], i) => ({
+    name: (id, context) => (chunkOf(id, context) === name ? name : null),
+    priority: chunks.length - i,
+  }))
+}
+
 /** @param frameworkOptions the framework's settings (src/framework/config.ts, docs/configuration.md). */
 export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption[] {
+  const rootLayoutModules = new Set<string>()
   return [
     nodeReactBuilds(),
     rsc({
@@ -104,7 +186,13 @@ export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption
         ssr: own('./entry.ssr.tsx'),
         client: own('./entry.browser.tsx'),
       },
+      // Client references are grouped into chunks by the server chunk that uses them; the ones
+      // every page renders, the framework's and the root layout's, go with the entry instead
+      // (clientChunkGroups).
+      clientChunks: ({ id }) =>
+        FRAMEWORK_CLIENT_CHUNKS[id] ?? (rootLayoutModules.has(id) ? 'entry' : undefined),
     }),
+    rootLayoutImports(rootLayoutModules),
     react(),
     {
       name: 'framework:server-build',
@@ -121,6 +209,13 @@ export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption
               build: { rollupOptions: { input: { server: own('./server/node.ts') } } },
             },
             ssr: { define, resolve: { noExternal: true } },
+            client: {
+              build: {
+                rolldownOptions: {
+                  output: { codeSplitting: { groups: clientChunkGroups() } },
+                },
+              },
+            },
           },
         }
       },

@@ -105,6 +105,16 @@ describe('the global error screen', () => {
     expect(await page.getByText(/server-side/).count()).toBe(0)
     expect(pathOf(page)).toBe('/lab/global/client')
   })
+
+  test('when the screen itself cannot be loaded (loaded when shown), the reload notice', async () => {
+    const page = await open()
+    await page.route('**/assets/global-error-*.js', (route) => route.abort())
+    await gotoHydrated(page, '/lab/global/client')
+    await waitForHydration(page, 'main button')
+    await page.getByRole('button', { name: 'Break it' }).click()
+    await page.getByText('The connection to the page was unexpectedly closed.').waitFor()
+    await page.getByRole('button', { name: 'Reload the page' }).waitFor()
+  })
 })
 
 describe('production hides server error messages', () => {

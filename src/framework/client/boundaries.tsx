@@ -6,13 +6,14 @@
 import {
   Component,
   type ComponentType,
+  lazy,
   type ReactNode,
   startTransition,
   use,
   useEffect,
 } from 'react'
 import { isConnectionClosedError } from '../errors.ts'
-import { type FallbackStatus, type Interrupt, parseInterrupt } from '../interrupts.ts'
+import { type FallbackStatus, parseInterrupt } from '../interrupts.ts'
 import { NavigationContext } from './navigation-context.tsx'
 
 export type ErrorComponent = ComponentType<{
@@ -33,12 +34,19 @@ interface CatchState {
 
 interface CatchProps {
   pathname: string
+  /** What to show for the caught error; it rethrows an error that is not of its kind. */
+  fallback: (error: unknown, clear: () => void) => ReactNode
+  /** Start out showing this error. */
+  initialError?: unknown
   children?: ReactNode
 }
 
-/** Holds the error its subtree threw until the pathname changes. */
-abstract class CatchBoundary<P extends CatchProps> extends Component<P, CatchState> {
-  override state: CatchState = { error: null, pathname: this.props.pathname }
+/** Holds the error its subtree threw until the pathname changes: the one class of them all. */
+class CatchBoundary extends Component<CatchProps, CatchState> {
+  override state: CatchState = {
+    error: this.props.initialError ?? null,
+    pathname: this.props.pathname,
+  }
 
   static getDerivedStateFromError(error: unknown): Partial<CatchState> {
     return { error: error ?? new Error('A value that is not an error was thrown.') }
@@ -51,7 +59,11 @@ abstract class CatchBoundary<P extends CatchProps> extends Component<P, CatchSta
     return props.pathname !== state.pathname ? { error: null, pathname: props.pathname } : null
   }
 
-  clear = () => this.setState({ error: null })
+  override render() {
+    const { error } = this.state
+    if (!error) return this.props.children
+    return this.props.fallback(error, () => this.setState({ error: null }))
+  }
 }
 
 function usePathnameOrRoot(): string {
@@ -71,43 +83,24 @@ export function ConnectionClosedNotice() {
   )
 }
 
+/** The same notice as the whole document, when nothing of the page can be shown. */
+export function ConnectionClosedDocument() {
+  return (
+    <html lang="en">
+      <body>
+        <ConnectionClosedNotice />
+      </body>
+    </html>
+  )
+}
+
 // --- error.tsx -----------------------------------------------------------------------------
 
-interface ErrorBoundaryProps extends CatchProps {
-  errorComponent: ErrorComponent
-  refresh: () => void
-  initialError: ServerErrorInfo | undefined
-}
-
-class ErrorBoundaryImpl extends CatchBoundary<ErrorBoundaryProps> {
-  override state: CatchState = {
-    error: this.props.initialError
-      ? Object.assign(new Error(this.props.initialError.message), {
-          digest: this.props.initialError.digest,
-        })
-      : null,
-    pathname: this.props.pathname,
-  }
-
-  reset = () => {
-    // Re-render the segment, and fetch it again so a fixed server error can recover.
-    startTransition(() => {
-      this.props.refresh()
-      this.clear()
-    })
-  }
-
-  override render() {
-    const { error } = this.state
-    if (!error) return this.props.children
-    if (parseInterrupt(error)) throw error
-    if (isConnectionClosedError(error)) return <ConnectionClosedNotice />
-    const Fallback = this.props.errorComponent
-    return <Fallback error={error as Error} reset={this.reset} />
-  }
-}
-
-export function ErrorBoundary(props: {
+export function ErrorBoundary({
+  errorComponent: Fallback,
+  initialError,
+  children,
+}: {
   errorComponent: ErrorComponent
   /** Start out showing this error: the server rendered the page's document with it. */
   initialError?: ServerErrorInfo
@@ -115,51 +108,63 @@ export function ErrorBoundary(props: {
 }) {
   const navigation = use(NavigationContext)
   return (
-    <ErrorBoundaryImpl
+    <CatchBoundary
       pathname={usePathnameOrRoot()}
-      errorComponent={props.errorComponent}
-      initialError={props.initialError}
-      refresh={() => navigation?.router.refresh()}
+      initialError={
+        initialError &&
+        Object.assign(new Error(initialError.message), { digest: initialError.digest })
+      }
+      fallback={(error, clear) => {
+        if (parseInterrupt(error)) throw error
+        if (isConnectionClosedError(error)) return <ConnectionClosedNotice />
+        // Re-render the segment, and fetch it again so a fixed server error can recover.
+        const reset = () =>
+          startTransition(() => {
+            navigation?.router.refresh()
+            clear()
+          })
+        return <Fallback error={error as Error} reset={reset} />
+      }}
     >
-      {props.children}
-    </ErrorBoundaryImpl>
+      {children}
+    </CatchBoundary>
   )
 }
 
 // --- not-found.tsx, unauthorized.tsx, forbidden.tsx -----------------------------------------
 
-type Fallbacks = Partial<Record<FallbackStatus, ReactNode>>
+// The framework's own screens, for the statuses the app's root has no file for: loaded when one
+// is shown, not with every page.
+const DefaultScreen = lazy(() => import('../../fallbacks/default-screen.tsx'))
 
-interface AccessFallbackProps extends CatchProps {
-  fallbacks: Fallbacks
-  redirectThrown: (() => Interrupt | undefined) | undefined
-}
-
-class AccessFallbackBoundaryImpl extends CatchBoundary<AccessFallbackProps> {
-  override render() {
-    const { error } = this.state
-    if (!error) return this.props.children
-    const interrupt = parseInterrupt(error)
-    const screen =
-      interrupt?.kind === 'fallback' ? this.props.fallbacks[interrupt.status] : undefined
-    if (screen === undefined) throw error
-    // A redirect thrown in the same render wins, though React stopped at this error first.
-    const redirect = this.props.redirectThrown?.()
-    if (redirect?.kind === 'redirect') return <RedirectTo url={redirect.url} type={redirect.type} />
-    return screen
-  }
-}
-
-export function AccessFallbackBoundary(props: { fallbacks: Fallbacks; children?: ReactNode }) {
+export function AccessFallbackBoundary({
+  fallbacks,
+  defaults,
+  children,
+}: {
+  fallbacks: Partial<Record<FallbackStatus, ReactNode>>
+  /** The root's boundary: the framework's default screen for a status `fallbacks` lacks. */
+  defaults?: boolean
+  children?: ReactNode
+}) {
   const redirectThrown = use(NavigationContext)?.redirectThrown
   return (
-    <AccessFallbackBoundaryImpl
+    <CatchBoundary
       pathname={usePathnameOrRoot()}
-      fallbacks={props.fallbacks}
-      redirectThrown={redirectThrown}
+      fallback={(error) => {
+        const interrupt = parseInterrupt(error)
+        if (interrupt?.kind !== 'fallback') throw error
+        const { status } = interrupt
+        const screen =
+          fallbacks[status] ?? (defaults ? <DefaultScreen status={status} /> : undefined)
+        if (screen === undefined) throw error
+        // A redirect thrown in the same render wins, though React stopped at this error first.
+        const redirect = redirectThrown?.()
+        return redirect?.kind === 'redirect' ? <RedirectTo {...redirect} /> : screen
+      }}
     >
-      {props.children}
-    </AccessFallbackBoundaryImpl>
+      {children}
+    </CatchBoundary>
   )
 }
 
@@ -183,46 +188,42 @@ function RedirectTo({ url, type }: { url: string; type: 'push' | 'replace' | und
   return null
 }
 
-class RedirectBoundaryImpl extends CatchBoundary<CatchProps> {
-  override render() {
-    const { error } = this.state
-    if (!error) return this.props.children
-    const interrupt = parseInterrupt(error)
-    if (interrupt?.kind !== 'redirect') throw error
-    return <RedirectTo url={interrupt.url} type={interrupt.type} />
-  }
+function redirectOrRethrow(error: unknown): ReactNode {
+  const interrupt = parseInterrupt(error)
+  if (interrupt?.kind !== 'redirect') throw error
+  return <RedirectTo {...interrupt} />
 }
 
-export function RedirectBoundary(props: { children?: ReactNode }) {
+export function RedirectBoundary({ children }: { children?: ReactNode }) {
   return (
-    <RedirectBoundaryImpl pathname={usePathnameOrRoot()}>{props.children}</RedirectBoundaryImpl>
+    <CatchBoundary pathname={usePathnameOrRoot()} fallback={redirectOrRethrow}>
+      {children}
+    </CatchBoundary>
   )
 }
 
 // --- global-error.tsx ------------------------------------------------------------------------
 
-interface GlobalErrorProps extends CatchProps {
-  errorComponent: ErrorComponent
-}
-
 /** The last boundary: whatever no segment caught replaces the whole document. */
-export class GlobalErrorBoundary extends CatchBoundary<GlobalErrorProps> {
-  override render() {
-    const { error } = this.state
-    if (!error) return this.props.children
-    const interrupt = parseInterrupt(error)
-    if (interrupt?.kind === 'redirect')
-      return <RedirectTo url={interrupt.url} type={interrupt.type} />
-    if (isConnectionClosedError(error)) {
-      return (
-        <html lang="en">
-          <body>
-            <ConnectionClosedNotice />
-          </body>
-        </html>
-      )
-    }
-    const GlobalError = this.props.errorComponent
-    return <GlobalError error={error as Error} reset={() => window.location.reload()} />
-  }
+export function GlobalErrorBoundary({
+  pathname,
+  errorComponent: GlobalError,
+  children,
+}: {
+  pathname: string
+  errorComponent: ErrorComponent
+  children?: ReactNode
+}) {
+  return (
+    <CatchBoundary
+      pathname={pathname}
+      fallback={(error) => {
+        if (parseInterrupt(error)?.kind === 'redirect') return redirectOrRethrow(error)
+        if (isConnectionClosedError(error)) return <ConnectionClosedDocument />
+        return <GlobalError error={error as Error} reset={() => window.location.reload()} />
+      }}
+    >
+      {children}
+    </CatchBoundary>
+  )
 }

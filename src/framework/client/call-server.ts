@@ -1,7 +1,7 @@
 // Calls a server function: one POST that returns both the function's result and the page
 // re-rendered after it ran (or the page it redirected to), so no second request follows.
 import {
-  createFromFetch,
+  createFromReadableStream,
   createTemporaryReferenceSet,
   encodeReply,
 } from '@vitejs/plugin-rsc/browser'
@@ -27,7 +27,7 @@ export async function callServer(id: string, args: unknown[]): Promise<unknown> 
     throw new Error(reason || `Server function ${id} failed with status ${response.status}.`)
   }
   if (response.headers.has(HEADER_REVALIDATED)) forgetCachedPages()
-  const payload = await createFromFetch<RscPayload>(Promise.resolve(response), {
+  const payload = await createFromReadableStream<RscPayload>(response.body!, {
     temporaryReferences,
   })
   if (payload.redirect?.document) {

@@ -1,7 +1,7 @@
 // Fetches a page's RSC payload from its payload URL and decodes it.
 
 import { buildId } from 'virtual:framework/client-options'
-import { createFromFetch } from '@vitejs/plugin-rsc/browser'
+import { createFromReadableStream } from '@vitejs/plugin-rsc/browser'
 import { type Interrupt, redirectsInPayloadText } from '../interrupts.ts'
 import type { RscPayload } from '../payload.ts'
 import {
@@ -12,15 +12,6 @@ import {
   type RouteKind,
   toPayloadUrl,
 } from '../protocol.ts'
-
-export class NotAPayloadError extends Error {
-  constructor(response: Response) {
-    super(
-      `Expected an RSC payload of build ${buildId} from ${response.url}, got ${response.status} ` +
-        `${response.headers.get('content-type')} of build ${response.headers.get(HEADER_BUILD_ID)}.`,
-    )
-  }
-}
 
 export interface FetchedPayload {
   /**
@@ -42,42 +33,27 @@ export function redirectThrownIn(payload: RscPayload): Interrupt | undefined {
 }
 
 /**
- * The body, passed through, telling when it has ended and noting the first redirect among its
- * rows. A digest split across two chunks is still seen: the end of the previous text is kept.
+ * The body, passed through, noting the first redirect among its rows (a digest split across two
+ * chunks is still seen: the end of the previous text is kept), and when it has ended, failed or
+ * been cancelled.
  */
 function observe(
   body: ReadableStream<Uint8Array>,
-  onEnd: () => void,
   seen: { first?: Interrupt },
-): ReadableStream<Uint8Array> {
-  const reader = body.getReader()
+): { stream: ReadableStream<Uint8Array>; done: Promise<void> } {
   const decoder = new TextDecoder()
   let tail = ''
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read()
-        if (done) {
-          controller.close()
-          onEnd()
-        } else {
-          if (!seen.first) {
-            const text = tail + decoder.decode(value, { stream: true })
-            seen.first = redirectsInPayloadText(text)[0]
-            tail = text.slice(-512)
-          }
-          controller.enqueue(value)
-        }
-      } catch (error) {
-        controller.error(error)
-        onEnd()
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      if (!seen.first) {
+        const text = tail + decoder.decode(chunk, { stream: true })
+        seen.first = redirectsInPayloadText(text)[0]
+        tail = text.slice(-512)
       }
-    },
-    cancel(reason) {
-      onEnd()
-      return reader.cancel(reason)
+      controller.enqueue(chunk)
     },
   })
+  return { stream: readable, done: body.pipeTo(writable).catch(() => {}) }
 }
 
 /**
@@ -102,15 +78,12 @@ export async function fetchPayload(
   const isPayload = response.headers.get('content-type')?.startsWith(CONTENT_TYPE_PAYLOAD)
   if (!isPayload || !sameBuild || !response.body) {
     response.body?.cancel().catch(() => {})
-    throw new NotAPayloadError(response)
+    // Nobody sees the message: the router loads the URL as a document instead.
+    throw new Error(`${response.url} is not an RSC payload of build ${buildId}.`)
   }
-  let ended = () => {}
-  const done = new Promise<void>((resolve) => {
-    ended = resolve
-  })
   const seen: { first?: Interrupt } = {}
-  const tracked = new Response(observe(response.body, ended, seen), { headers: response.headers })
-  const payload = createFromFetch<RscPayload>(Promise.resolve(tracked))
+  const { stream, done } = observe(response.body, seen)
+  const payload = createFromReadableStream<RscPayload>(stream)
   payload.then(
     (root) => redirectsThrown.set(root, seen),
     () => {},

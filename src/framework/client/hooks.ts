@@ -15,19 +15,19 @@ export function useRouter(): RouterApi {
   return useNavigation('useRouter()').router
 }
 
-/** Pathname and search of `url` (e.g. `//a?b`), split rather than parsed as a URL reference. */
-function splitUrl(url: string): [pathname: string, search: string] {
-  const query = url.indexOf('?')
-  return query === -1 ? [url, ''] : [url.slice(0, query), url.slice(query)]
-}
+// The context's URL is a pathname and search (e.g. `//a?b`): split at `?`, never parsed as a URL
+// reference.
 
 export function usePathname(): string {
-  return splitUrl(useNavigation('usePathname()').url)[0]
+  return useNavigation('usePathname()').url.split('?')[0]!
 }
 
 export function useSearchParams(): URLSearchParams {
   const { url } = useNavigation('useSearchParams()')
-  return useMemo(() => new URLSearchParams(splitUrl(url)[1]), [url])
+  return useMemo(() => {
+    const query = url.indexOf('?')
+    return new URLSearchParams(query === -1 ? '' : url.slice(query))
+  }, [url])
 }
 
 export function useParams<T extends Params = Params>(): T {

@@ -36,7 +36,8 @@ export interface NavigationState {
 
 export const NavigationContext = createContext<NavigationState | null>(null)
 
-const serverRouter: RouterApi = new Proxy({} as RouterApi, {
+// Pure: the browser build, which never renders ServerNavigation, leaves it out.
+const serverRouter: RouterApi = /* @__PURE__ */ new Proxy({} as RouterApi, {
   get(_, method) {
     return () => {
       throw new Error(

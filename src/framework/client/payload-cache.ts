@@ -1,7 +1,7 @@
 // Payloads the router may reuse instead of fetching again: prefetched or visited pages of
 // static routes for their stale time (300 s by default), of dynamic routes not at all (0 s).
 // Keyed by pathname and search. A fetch in flight is shared by whoever asks for the same URL.
-import options from 'virtual:framework/client-options'
+import { dynamicStaleTime, staticStaleTime } from 'virtual:framework/client-options'
 import type { RscPayload } from '../payload.ts'
 import type { RouteKind } from '../protocol.ts'
 import { fetchPayload } from './fetch-payload.ts'
@@ -26,7 +26,7 @@ export function isKnownDynamic(url: string): boolean {
 
 function isReusable(entry: Entry): boolean {
   if (entry.kind === 'pending') return true
-  const staleTime = entry.kind === 'static' ? options.staticStaleTime : options.dynamicStaleTime
+  const staleTime = entry.kind === 'static' ? staticStaleTime : dynamicStaleTime
   return (Date.now() - entry.startedAt) / 1000 < staleTime
 }
 

@@ -1,13 +1,13 @@
 // The prefetch queue: every prefetch waits here and at most `prefetchConcurrency` (5) run at
 // once, at low priority. A link the user hovers or focuses moves to the front.
-import options from 'virtual:framework/client-options'
+import { prefetchConcurrency } from 'virtual:framework/client-options'
 import { isKnownDynamic, loadPayload, reusablePayload } from './payload-cache.ts'
 
 const waiting: string[] = []
 let running = 0
 
 function pump() {
-  while (running < options.prefetchConcurrency && waiting.length > 0) {
+  while (running < prefetchConcurrency && waiting.length > 0) {
     const url = waiting.shift()!
     if (reusablePayload(url)) continue // fetched meanwhile, by a navigation or a prefetch
     running++

@@ -3,8 +3,9 @@
 // interactive until the new one can show, and a newer navigation simply replaces the state of
 // an older one. History and scroll are touched only when the new page commits.
 
-import options from 'virtual:framework/client-options'
+import { loadTimeoutMs } from 'virtual:framework/client-options'
 import {
+  lazy,
   type ReactNode,
   use,
   useEffect,
@@ -14,14 +15,25 @@ import {
   useState,
   useTransition,
 } from 'react'
-import DefaultGlobalError from '../../fallbacks/global-error.tsx'
 import { isConnectionClosedError } from '../errors.ts'
 import type { RscPayload } from '../payload.ts'
-import { type ErrorComponent, GlobalErrorBoundary } from './boundaries.tsx'
+import {
+  ConnectionClosedDocument,
+  type ErrorComponent,
+  GlobalErrorBoundary,
+} from './boundaries.tsx'
 import { redirectThrownIn } from './fetch-payload.ts'
 import { type NavigateOptions, NavigationContext, type RouterApi } from './navigation-context.tsx'
 import { clearPayloadCache, loadPayload, reusablePayload } from './payload-cache.ts'
 import { prefetch } from './prefetch.ts'
+
+/**
+ * The framework's global error screen, for an app without global-error.tsx: loaded when shown.
+ * Should that fail (the network is gone, a newer build replaced it), the connection notice.
+ */
+const DefaultGlobalError = lazy<ErrorComponent>(() =>
+  import('../../fallbacks/global-error.tsx').catch(() => ({ default: ConnectionClosedDocument })),
+)
 
 type Action = 'initial' | 'push' | 'replace' | 'pop' | 'refresh'
 
@@ -85,7 +97,7 @@ function startLoading(href: string, fallback: 'assign' | 'replace') {
     documentLoad()
     return new Promise<never>(() => {})
   })
-  return { payload, timeout: setTimeout(documentLoad, options.loadTimeoutMs) }
+  return { payload, timeout: setTimeout(documentLoad, loadTimeoutMs) }
 }
 
 /** Set by the mounted Router: shows what a server function call sent back. */
@@ -250,7 +262,7 @@ export function Router({ initial }: { initial: RscPayload }) {
   return (
     <GlobalErrorBoundary
       pathname={navigation.url.split('?')[0]!}
-      errorComponent={(initial.globalError ?? DefaultGlobalError) as ErrorComponent}
+      errorComponent={initial.globalError ?? DefaultGlobalError}
     >
       <PayloadView
         navigation={navigation}
