@@ -66,17 +66,17 @@ export type HtmlResult =
   /** The shell could not render; `error` is what stopped it. */
   | { ok: false; error: unknown }
 
-/** Renders `element` once its shell is ready; `signal` aborts the render. */
+/** Renders `element` into `destination` once its shell is ready; `signal` aborts the render. */
 function renderShell(
   element: ReactNode,
   options: RenderToPipeableStreamOptions & { signal?: AbortSignal },
-  destination: () => Duplex,
+  destination: Duplex,
 ): Promise<HtmlResult> {
   const { signal, ...renderOptions } = options
   return new Promise((resolve) => {
     const { pipe, abort } = renderToPipeableStream(element, {
       ...renderOptions,
-      onShellReady: () => resolve({ ok: true, stream: pipe(destination()) }),
+      onShellReady: () => resolve({ ok: true, stream: pipe(destination) }),
       onShellError: (error) => resolve({ ok: false, error }),
     })
     if (signal?.aborted) abort(signal.reason)
@@ -121,7 +121,7 @@ export async function renderHtml(body: NodeBody, options: HtmlOptions): Promise<
         return (error as { digest: string }).digest
       },
     },
-    () => inline,
+    inline,
   )
   if (!result.ok) discard(payload)
   return result
@@ -137,7 +137,7 @@ export async function renderErrorDocument(
   const result = await renderShell(
     <GlobalError error={error} host={options.host} />,
     { nonce: options.nonce, onError: reportUnloggedError },
-    () => new PassThrough(),
+    new PassThrough(),
   )
   if (!result.ok) throw result.error
   return result.stream
