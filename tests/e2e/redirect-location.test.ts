@@ -10,13 +10,13 @@ const app = setupProductionServer()
 const ENCODED_TARGET = '/lab/echo?q=caf%C3%A9%20%E6%BC%A2%E5%AD%97'
 
 test('a page that redirects answers 307 with the Location percent-encoded', async () => {
-  const response = await fetch(`${app.url}/lab/interrupt/redirect-unicode`, { redirect: 'manual' })
+  const response = await fetch(`${app.url}/lab/interrupt/unicode-redirect`, { redirect: 'manual' })
   expect(response.status).toBe(307)
   expect(response.headers.get('location')).toBe(ENCODED_TARGET)
 })
 
 test('a route handler that redirects answers 307 with the Location percent-encoded', async () => {
-  const response = await fetch(`${app.url}/lab/handler/redirect-unicode`, { redirect: 'manual' })
+  const response = await fetch(`${app.url}/lab/handler/unicode-redirect`, { redirect: 'manual' })
   expect(response.status).toBe(307)
   expect(response.headers.get('location')).toBe(ENCODED_TARGET)
 })
@@ -27,7 +27,7 @@ test('a form post whose server function redirects answers 303 with the Location 
   expect(id, 'the lab page has a no-JS server function form').toBeDefined()
   const body = new FormData()
   body.append(`$ACTION_ID_${id}`, '')
-  body.append('kind', 'redirect-unicode')
+  body.append('kind', 'unicode-redirect')
   const response = await fetch(`${app.url}/lab/actions`, {
     method: 'POST',
     body,
@@ -38,7 +38,7 @@ test('a form post whose server function redirects answers 303 with the Location 
 })
 
 test('following the redirect reaches the target with its query intact', async () => {
-  const response = await fetch(`${app.url}/lab/interrupt/redirect-unicode`)
+  const response = await fetch(`${app.url}/lab/interrupt/unicode-redirect`)
   expect(response.status).toBe(200)
   expect(new URL(response.url).searchParams.get('q')).toBe('café 漢字')
 })

@@ -8,7 +8,7 @@ export const INTERRUPT_KINDS = [
   'redirect',
   'permanent-redirect',
   'external',
-  'redirect-unicode',
+  'unicode-redirect',
 ]
 
 /** A redirect target with non-ASCII characters and a space: Location must carry it encoded. */
@@ -29,7 +29,7 @@ export function throwInterrupt(kind: string): never {
       return permanentRedirect('/about')
     case 'external':
       return redirect('https://external.example/landing')
-    case 'redirect-unicode':
+    case 'unicode-redirect':
       return redirect(UNICODE_REDIRECT_TARGET)
     case 'self':
       return redirect('/lab/interrupt/self')
