@@ -1,4 +1,7 @@
 'use client'
-// #framework/client: what client components import.
+// #framework/client: what client components import. The interrupts are the same functions as
+// #framework's (thrown while rendering, in the browser or during SSR), offered here too so that
+// a client component imports them beside the hooks, as in Next.js.
 export { useParams, usePathname, useRouter, useSearchParams } from './client/hooks.ts'
 export { Link, type LinkProps, useLinkStatus } from './client/link.tsx'
+export { forbidden, notFound, permanentRedirect, redirect, unauthorized } from './interrupts.ts'

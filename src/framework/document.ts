@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from './errors.ts'
 import { type Interrupt, parseInterrupt } from './interrupts.ts'
 import { readableOf, responseFromNodeStream } from './node-stream-body.ts'
-import { CONTENT_TYPE_HTML } from './protocol.ts'
+import { CONTENT_TYPE_HTML, redirectTo } from './protocol.ts'
 import { type RenderOptions, renderRoute } from './render.tsx'
 import { decisiveInterrupt, recordedErrorDepth, requestConfig } from './request-context.ts'
 import { nearestWith, type RouteMatch } from './route-table.ts'
@@ -38,7 +38,7 @@ function redirectResponse(interrupt: Interrupt & { kind: 'redirect' }, from: URL
   const target = new URL(interrupt.url, from)
   // Answering with the URL that was asked for would only bring the browser back here.
   if (target.href === from.href) return null
-  return new Response(null, { status: interrupt.status, headers: { location: interrupt.url } })
+  return redirectTo(interrupt.url, interrupt.status)
 }
 
 async function globalErrorResponse(request: Request, digest: string): Promise<Response> {

@@ -3,7 +3,7 @@
 import buildOptions from 'virtual:framework/options'
 import { configureCache } from './cache/storage.ts'
 import { type FrameworkConfig, type FrameworkOptions, resolveConfig } from './config.ts'
-import { reportServerError } from './errors.ts'
+import { internalServerErrorResponse } from './errors.ts'
 import { servePage } from './pages.ts'
 import { CONTENT_TYPE_TEXT, type ParsedRequest, parseRequest } from './protocol.ts'
 import { runWithRequest, setRequestConfig, withSetCookies } from './request-context.ts'
@@ -17,7 +17,8 @@ async function dispatch(request: Request, parsed: ParsedRequest, config: Framewo
   const { url } = parsed
   const match = routeTable.match(url.pathname)
   if (match?.route.type === 'handler' && parsed.kind !== 'payload') {
-    return handleRoute(request, await loadRouteModule(match.route.file), match.params)
+    const { file } = match.route
+    return handleRoute(request, { file, mod: await loadRouteModule(file) }, match.params)
   }
   const page = match?.route.type === 'page' ? match : null
   switch (parsed.kind) {
@@ -46,12 +47,7 @@ export function createRequestHandler(options?: FrameworkOptions): RequestHandler
       try {
         return withSetCookies(await dispatch(request, parseRequest(request), config))
       } catch (error) {
-        // Failures outside a render (a route module that does not load, a handler that threw).
-        const digest = reportServerError(error)
-        return new Response(`Internal Server Error (digest ${digest})\n`, {
-          status: 500,
-          headers: { 'content-type': CONTENT_TYPE_TEXT },
-        })
+        return internalServerErrorResponse(error)
       }
     })
 }

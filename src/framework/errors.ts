@@ -1,5 +1,6 @@
 // Server errors: the digest that ties what a user sees to the server log, and the one log line.
 import { parseInterrupt } from './interrupts.ts'
+import { CONTENT_TYPE_TEXT } from './protocol.ts'
 
 /** Errors React and the framework pass around may carry a digest. */
 export interface DigestError extends Error {
@@ -73,3 +74,15 @@ export function isConnectionClosedError(error: unknown): boolean {
 /** What a client is told of a server error in production; the digest leads to the log line. */
 export const PRODUCTION_ERROR_MESSAGE =
   'A server error occurred. Its details are in the server log, under the digest shown with it.'
+
+/**
+ * The answer to a request that failed outside a render (a route module that did not load, a
+ * handler that threw or returned no Response): logged once, then 500 with only the digest.
+ */
+export function internalServerErrorResponse(error: unknown): Response {
+  const digest = reportServerError(error)
+  return new Response(`Internal Server Error (digest ${digest})\n`, {
+    status: 500,
+    headers: { 'content-type': CONTENT_TYPE_TEXT },
+  })
+}

@@ -4,6 +4,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { pipeline, Readable } from 'node:stream'
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
+import { internalServerErrorResponse } from './errors.ts'
 import { discardBody, nodeBodyOf } from './node-stream-body.ts'
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => Promise<void>
@@ -33,25 +34,51 @@ function sendNodeBody(response: Response, res: ServerResponse): boolean {
   return true
 }
 
-/** `handler` is createRequestHandler()'s (entry.rsc.tsx). */
+/** Answers one request: the handler's Response, its Node body piped, or it sent as a Web body. */
+async function answer(
+  handler: (request: Request) => Promise<Response>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  let request: Request
+  try {
+    request = createRequest(req, res)
+  } catch {
+    // A bad Host, target or method: the client's fault, and not worth a stack trace in the log.
+    await sendResponse(res, new Response('Bad Request\n', { status: 400 }))
+    return
+  }
+  const response: unknown = await handler(request)
+  // The client left: the request's signal has aborted the render, and nobody reads the body.
+  if (request.signal.aborted) return
+  if (!(response instanceof Response)) {
+    const what = response === null ? 'null' : typeof response
+    throw new TypeError(`The request handler's answer is not a Response (it is ${what}).`)
+  }
+  if (sendNodeBody(response, res)) return
+  await sendResponse(res, response)
+}
+
+/**
+ * `handler` is createRequestHandler()'s (entry.rsc.tsx). Nothing a request does may stop the
+ * process, so every failure ends here: logged with a digest, then 500 while the head is unsent,
+ * else the connection is cut (a client must not take a truncated body for a whole one).
+ */
 export function createNodeRequestListener(
   handler: (request: Request) => Promise<Response>,
 ): RequestListener {
   return async (req, res) => {
-    let request: Request
     try {
-      request = createRequest(req, res)
-    } catch {
-      // A bad Host, target or method: the client's fault, and not worth a stack trace in the log.
-      await sendResponse(res, new Response('Bad Request\n', { status: 400 }))
-      return
+      await answer(handler, req, res)
+    } catch (error) {
+      // A client that went away makes writes fail: nothing failed on the server's side.
+      if (res.destroyed) return
+      const response = internalServerErrorResponse(error)
+      if (res.headersSent) {
+        res.destroy()
+        return
+      }
+      await sendResponse(res, response).catch(() => res.destroy())
     }
-    const response = await handler(request)
-    // The client left: the request's signal has aborted the render, and nobody reads the body.
-    if (request.signal.aborted) return
-    if (sendNodeBody(response, res)) return
-    await sendResponse(res, response).catch((error: unknown) => {
-      res.destroy(error instanceof Error ? error : undefined)
-    })
   }
 }

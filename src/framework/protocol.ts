@@ -63,6 +63,23 @@ export function toPayloadUrl(href: string | URL, base = 'http://localhost'): str
   return `${path === '' ? '/' : path}${PAYLOAD_SUFFIX}${url.search}`
 }
 
+/**
+ * A redirect's `Location` value: the URL as given (relative or absolute, escapes kept), with
+ * every character that may not travel in a header as it is (non-ASCII, spaces, controls)
+ * percent-encoded as UTF-8, as a browser would encode it.
+ */
+export function encodeLocation(url: string): string {
+  return url.replace(/[^\x21-\x7e]+/g, (run) =>
+    // A lone surrogate has no UTF-8 form (encodeURIComponent throws): U+FFFD stands in for it.
+    encodeURIComponent(run.replace(/\p{Cs}/gu, '\ufffd')),
+  )
+}
+
+/** The one way the framework answers a redirect: `status` with `Location` and no body. */
+export function redirectTo(url: string, status: 303 | 307 | 308): Response {
+  return new Response(null, { status, headers: { location: encodeLocation(url) } })
+}
+
 export function parseRequest(request: Request): ParsedRequest {
   const url = new URL(request.url)
   const method = request.method

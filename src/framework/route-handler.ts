@@ -1,7 +1,7 @@
 // `route.ts` files: one exported function per HTTP method, Request in, Response out.
 
 import { type FallbackStatus, parseInterrupt } from './interrupts.ts'
-import { CONTENT_TYPE_TEXT } from './protocol.ts'
+import { CONTENT_TYPE_TEXT, redirectTo } from './protocol.ts'
 import { setRequestPhase } from './request-context.ts'
 import type { Params } from './route-table.ts'
 
@@ -31,15 +31,37 @@ function allowedMethods(mod: Record<string, unknown>): string[] {
   return allowed
 }
 
+/** A route.ts module and its path under src/routes (for messages). */
+export interface RouteModule {
+  file: string
+  mod: Record<string, unknown>
+}
+
+/** What a handler returned instead of a Response, for the log: `undefined`, `a string`, `a Map`. */
+function describeResult(value: unknown): string {
+  if (value === null || value === undefined) return String(value)
+  const type = typeof value
+  const name =
+    type === 'object' || type === 'function'
+      ? (Object.getPrototypeOf(value)?.constructor?.name ?? 'object')
+      : type
+  return `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`
+}
+
+/** redirect() answers 307 to GET and HEAD; to other methods 303, so the browser follows with GET. */
+function redirectStatus(method: string, status: 307 | 308): 303 | 307 | 308 {
+  return status === 307 && method !== 'GET' && method !== 'HEAD' ? 303 : status
+}
+
 export async function handleRoute(
   request: Request,
-  mod: Record<string, unknown>,
+  { file, mod }: RouteModule,
   params: Params,
 ): Promise<Response> {
   const method = request.method
   // HEAD falls back to GET (the body is dropped by the server); OPTIONS answers Allow by default.
-  const handler =
-    handlerFor(mod, method) ?? (method === 'HEAD' ? handlerFor(mod, 'GET') : undefined)
+  const ran = handlerFor(mod, method) ? method : method === 'HEAD' ? 'GET' : undefined
+  const handler = ran && handlerFor(mod, ran)
   if (!handler) {
     const allow = allowedMethods(mod).join(', ')
     if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } })
@@ -49,17 +71,23 @@ export async function handleRoute(
     })
   }
   setRequestPhase('handler')
+  let result: unknown
   try {
-    return await handler(request, { params: Promise.resolve(params) })
+    result = await handler(request, { params: Promise.resolve(params) })
   } catch (error) {
     const interrupt = parseInterrupt(error)
     if (!interrupt) throw error
     if (interrupt.kind === 'redirect') {
-      return new Response(null, { status: interrupt.status, headers: { location: interrupt.url } })
+      return redirectTo(interrupt.url, redirectStatus(method, interrupt.status))
     }
     return new Response(`${FALLBACK_TEXT[interrupt.status]}\n`, {
       status: interrupt.status,
       headers: { 'content-type': CONTENT_TYPE_TEXT },
     })
   }
+  if (result instanceof Response) return result
+  // Thrown to the server entry, which logs it with its digest and answers 500.
+  throw new TypeError(
+    `${file}: ${ran} returned ${describeResult(result)}; a route handler must return a Response`,
+  )
 }

@@ -28,6 +28,11 @@ export interface RouteDirectory {
   kind: SegmentKind
   /** Literal name for static segments, parameter name for dynamic ones. */
   name: string
+  /**
+   * A static segment's name as a URL path carries it (what `new URL()` makes of it: `a b` →
+   * `a%20b`); the name itself for other kinds.
+   */
+  encoded: string
   files: Partial<Record<SegmentFileKind, string>>
 }
 
@@ -66,15 +71,23 @@ export class RouteConflictError extends Error {
   }
 }
 
-function classify(folder: string): Pick<RouteDirectory, 'kind' | 'name'> {
+/** How a URL path carries a folder name: the pathname setter percent-encodes as links do. */
+function encodeSegment(name: string): string {
+  const url = new URL('http://localhost/')
+  url.pathname = `/${name}`
+  return url.pathname.slice(1)
+}
+
+function classify(folder: string): Pick<RouteDirectory, 'kind' | 'name' | 'encoded'> {
+  const named = (kind: SegmentKind, name: string) => ({ kind, name, encoded: name })
   let m = /^\[\[\.\.\.([^\]]+)\]\]$/.exec(folder)
-  if (m) return { kind: 'optional-catch-all', name: m[1]! }
+  if (m) return named('optional-catch-all', m[1]!)
   m = /^\[\.\.\.([^\]]+)\]$/.exec(folder)
-  if (m) return { kind: 'catch-all', name: m[1]! }
+  if (m) return named('catch-all', m[1]!)
   m = /^\[([^\]]+)\]$/.exec(folder)
-  if (m) return { kind: 'dynamic', name: m[1]! }
-  if (/^\(.+\)$/.test(folder)) return { kind: 'group', name: folder }
-  return { kind: 'static', name: folder }
+  if (m) return named('dynamic', m[1]!)
+  if (/^\(.+\)$/.test(folder)) return named('group', folder)
+  return { kind: 'static', name: folder, encoded: encodeSegment(folder) }
 }
 
 /** Static beats dynamic beats catch-all beats optional catch-all, segment by segment. */
@@ -122,7 +135,8 @@ export function createRouteTable(files: readonly string[]): RouteTable {
     let entry = directories.get(dir)
     if (!entry) {
       const folder = dir.split('/').at(-1) ?? ''
-      entry = { dir, ...(dir === '' ? { kind: 'group', name: '' } : classify(folder)), files: {} }
+      const kind = dir === '' ? { kind: 'group' as const, name: '', encoded: '' } : classify(folder)
+      entry = { dir, ...kind, files: {} }
       directories.set(dir, entry)
     }
     return entry
@@ -181,20 +195,23 @@ export function createRouteTable(files: readonly string[]): RouteTable {
 }
 
 function matchRoute(routes: Route[], pathname: string): RouteMatch | null {
-  let segments: string[]
-  try {
-    segments = pathname
-      .split('/')
-      .filter(Boolean)
-      .map((s) => decodeURIComponent(s))
-  } catch {
-    return null // malformed percent-encoding matches nothing
-  }
+  // Segments stay as sent: a static folder matches only its canonical encoding, and only what
+  // becomes a param value is decoded (docs/routing.md, "Percent-encoding").
+  const segments = pathname.split('/').filter(Boolean)
   for (const route of routes) {
     const params = matchPattern(route.pattern, segments)
     if (params) return { route, params }
   }
   return null
+}
+
+/** A segment as a param value; null for malformed percent-encoding, which matches nothing. */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
+  }
 }
 
 function matchPattern(pattern: RouteDirectory[], segments: string[]): Params | null {
@@ -204,17 +221,20 @@ function matchPattern(pattern: RouteDirectory[], segments: string[]): Params | n
     const segment = segments[i]
     switch (part.kind) {
       case 'static':
-        if (segment !== part.name) return null
+        if (segment !== part.encoded) return null
         break
-      case 'dynamic':
-        if (segment === undefined) return null
-        params[part.name] = segment
+      case 'dynamic': {
+        const value = segment === undefined ? null : decodeSegment(segment)
+        if (value === null) return null
+        params[part.name] = value
         break
+      }
       case 'catch-all':
       case 'optional-catch-all': {
-        const rest = segments.slice(i)
+        const rest = segments.slice(i).map(decodeSegment)
         if (rest.length === 0 && part.kind === 'catch-all') return null
-        if (rest.length > 0) params[part.name] = rest
+        if (rest.some((value) => value === null)) return null
+        if (rest.length > 0) params[part.name] = rest as string[]
         return params
       }
     }

@@ -7,7 +7,7 @@ import type { FrameworkConfig } from './config.ts'
 import { renderDocument } from './document.ts'
 import type { Interrupt } from './interrupts.ts'
 import { payloadResponse } from './pages.ts'
-import { HEADER_REVALIDATED } from './protocol.ts'
+import { HEADER_REVALIDATED, redirectTo } from './protocol.ts'
 import { renderRoute } from './render.tsx'
 import { didRevalidate } from './request-context.ts'
 import type { RouteMatch } from './route-table.ts'
@@ -70,7 +70,7 @@ export async function answerFormPost(
   if (error !== undefined) return renderDocument(request, url, page, { error })
   if (interrupt?.kind === 'redirect') {
     // 303: the browser follows with a GET, so reloading the result never re-posts the form.
-    return new Response(null, { status: 303, headers: { location: interrupt.url } })
+    return redirectTo(interrupt.url, 303)
   }
   return renderDocument(request, url, page, { formState, fallback: fallbackFor(interrupt) })
 }

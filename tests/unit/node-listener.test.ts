@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { PassThrough } from 'node:stream'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest'
 import { createNodeRequestListener } from '../../src/framework/node-listener.ts'
 import {
   type NodeBody,
@@ -95,5 +95,72 @@ describe('createNodeRequestListener', () => {
     const plain = await fetch(`${origin}/plain`)
     expect(plain.headers.get('x-kind')).toBe('plain')
     expect(await plain.text()).toBe('plain body')
+  })
+})
+
+describe('createNodeRequestListener when answering fails', () => {
+  /** Serves `handler` and spies on the log; every failure must be logged, none may escape. */
+  async function serveFailing(handler: (request: Request) => Promise<Response>) {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    onTestFinished(() => log.mockRestore())
+    const origin = await serve(handler)
+    const logged = () => log.mock.calls.map((args) => args.join(' ')).join('\n')
+    return { origin, logged }
+  }
+
+  test.each([
+    ['rejects with an Error', () => Promise.reject(new Error('handler exploded'))],
+    ['rejects with a string', () => Promise.reject('a rejected string')],
+    ['resolves with undefined', async () => undefined as unknown as Response],
+    ['resolves with null', async () => null as unknown as Response],
+    ['resolves with a plain object', async () => ({ status: 200 }) as unknown as Response],
+  ])(
+    'a handler that %s: 500 with a digest, logged, and the next request is served',
+    async (_, bad) => {
+      let calls = 0
+      const { origin, logged } = await serveFailing(async (request) => {
+        calls++
+        return new URL(request.url).pathname === '/ok' ? new Response('fine') : bad()
+      })
+      const response = await fetch(`${origin}/bad`)
+      expect(response.status).toBe(500)
+      const digest = (await response.text()).match(/^Internal Server Error \(digest (\d+)\)$/m)?.[1]
+      expect(digest).toBeDefined()
+      expect(logged()).toContain(`[server error] digest=${digest}`)
+      const next = await fetch(`${origin}/ok`)
+      expect(await next.text()).toBe('fine')
+      expect(calls).toBe(2)
+    },
+  )
+
+  test('a Node body that fails once its headers are sent: the socket is destroyed, and logged', async () => {
+    const { origin, logged } = await serveFailing(async (request) => {
+      if (new URL(request.url).pathname === '/ok') return new Response('fine')
+      const body: NodeBody = {
+        pipe() {
+          throw new Error('pipe failed after the head')
+        },
+      }
+      return responseFromNodeStream(body, { status: 200, headers: { 'x-kind': 'node' } })
+    })
+    // The head went out, so the status cannot change any more: the answer is cut off.
+    await expect(fetch(`${origin}/bad`).then((response) => response.text())).rejects.toThrow()
+    expect(logged()).toContain('pipe failed after the head')
+    expect(await (await fetch(`${origin}/ok`)).text()).toBe('fine')
+  })
+
+  test('a Web body that fails midway: the socket is destroyed, and the next request is served', async () => {
+    const { origin } = await serveFailing(async (request) => {
+      if (new URL(request.url).pathname === '/ok') return new Response('fine')
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(text.encode('part one, '))
+          setTimeout(() => controller.error(new Error('body failed midway')), 10)
+        },
+      })
+      return new Response(body)
+    })
+    await expect(fetch(`${origin}/bad`).then((response) => response.text())).rejects.toThrow()
+    expect(await (await fetch(`${origin}/ok`)).text()).toBe('fine')
   })
 })

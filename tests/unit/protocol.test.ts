@@ -6,6 +6,7 @@ import {
   INLINE_PAYLOAD_GLOBAL,
   PAYLOAD_SUFFIX,
   parseRequest,
+  redirectTo,
   toPayloadUrl,
 } from '../../src/framework/protocol.ts'
 
@@ -165,5 +166,46 @@ describe('toPayloadUrl → parseRequest round trip', () => {
     const parsed = parseRequest(request(toPayloadUrl('/notes/1/?q=a#top')))
     expect(parsed.kind).toBe('payload')
     expect(parsed.url.pathname + parsed.url.search).toBe('/notes/1?q=a')
+  })
+})
+
+describe('redirectTo', () => {
+  it('answers the status with Location and no body', async () => {
+    const response = redirectTo('/about', 307)
+    expect(response.status).toBe(307)
+    expect(response.headers.get('location')).toBe('/about')
+    expect(await response.text()).toBe('')
+  })
+
+  it.each([
+    ['/tags/café', '/tags/caf%C3%A9'],
+    ['/notes?q=漢字 x', '/notes?q=%E6%BC%A2%E5%AD%97%20x'],
+    ['/a#ü', '/a#%C3%BC'],
+    ['https://例え.example/ö', 'https://%E4%BE%8B%E3%81%88.example/%C3%B6'],
+    ['/emoji/🎉', '/emoji/%F0%9F%8E%89'],
+    ['/tab\there', '/tab%09here'],
+  ])('percent-encodes what may not go in a header as it is: %s', (url, location) => {
+    expect(redirectTo(url, 303).headers.get('location')).toBe(location)
+  })
+
+  it('keeps a URL that is already encoded as it is, and its relative form', () => {
+    for (const url of [
+      '/tags/caf%C3%A9',
+      '/a%20b?c=%25&d=e#f',
+      '../up',
+      '?q=1',
+      '//cdn.example/x',
+    ]) {
+      expect(redirectTo(url, 308).headers.get('location')).toBe(url)
+    }
+  })
+
+  it('cannot be made to add a header line', () => {
+    const location = redirectTo('/x\r\nset-cookie: a=b', 307).headers.get('location')
+    expect(location).toBe('/x%0D%0Aset-cookie:%20a=b')
+  })
+
+  it('encodes a lone surrogate as U+FFFD instead of throwing', () => {
+    expect(redirectTo('/x\ud800', 307).headers.get('location')).toBe('/x%EF%BF%BD')
   })
 })

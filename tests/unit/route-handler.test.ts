@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { permanentRedirect, redirect } from '../../src/framework/interrupts.ts'
 import {
   cookies,
   headers,
@@ -10,10 +11,12 @@ import type { Params } from '../../src/framework/route-table.ts'
 
 type Handler = (request: Request, context: { params: Promise<Params> }) => Promise<Response>
 
+const FILE = 'api/things/[id]/route.ts'
+
 /** Runs handleRoute the way the server entry does: inside the request's context, cookies last. */
 function serve(request: Request, mod: Record<string, unknown>, params: Params = {}) {
   return runWithRequest(request, async () =>
-    withSetCookies(await handleRoute(request, mod, params)),
+    withSetCookies(await handleRoute(request, { file: FILE, mod }, params)),
   )
 }
 
@@ -183,5 +186,75 @@ describe('handleRoute', () => {
   it('sends no Set-Cookie when the handler sets none', async () => {
     const response = await serve(request('GET'), { GET: respond('plain') })
     expect(response.headers.getSetCookie()).toEqual([])
+  })
+})
+
+describe('handleRoute with a handler that returns no Response', () => {
+  it.each([
+    ['undefined', undefined],
+    ['null', null],
+    ['a string', 'ok'],
+    ['a number', 200],
+    ['an Object', { status: 200, body: 'x' }],
+    ['a Map', new Map()],
+    ['an object', Object.create(null)],
+    ['a Function', () => new Response('called?')],
+  ])('rejects with an error naming the file, the method and %s', async (what, value) => {
+    const POST = vi.fn(async () => value)
+    await expect(serve(request('POST'), { POST })).rejects.toThrow(
+      `${FILE}: POST returned ${what}; a route handler must return a Response`,
+    )
+  })
+
+  it('names the method that ran (HEAD served by GET says GET)', async () => {
+    const GET = vi.fn(() => undefined)
+    await expect(serve(request('HEAD'), { GET })).rejects.toThrow(`${FILE}: GET returned undefined`)
+  })
+
+  it('passes on what the handler threw or rejected with, Error or not', async () => {
+    const thrown = 'a string, thrown'
+    await expect(
+      serve(request('POST'), {
+        POST: vi.fn(() => {
+          throw thrown
+        }),
+      }),
+    ).rejects.toBe(thrown)
+    const rejection = new Error('rejected')
+    await expect(
+      serve(request('POST'), { POST: vi.fn(() => Promise.reject(rejection)) }),
+    ).rejects.toBe(rejection)
+  })
+})
+
+describe('handleRoute with redirect()', () => {
+  const mod = {
+    GET: vi.fn(() => redirect('/target')),
+    HEAD: vi.fn(() => redirect('/target')),
+    POST: vi.fn(() => redirect('/target')),
+    PUT: vi.fn(() => redirect('/target')),
+    DELETE: vi.fn(() => permanentRedirect('/target')),
+    PATCH: vi.fn(() => permanentRedirect('/target')),
+  }
+
+  it.each([
+    ['GET', 307],
+    ['HEAD', 307],
+    ['POST', 303],
+    ['PUT', 303],
+    ['DELETE', 308],
+    ['PATCH', 308],
+  ])('%s answers %i with Location', async (method, status) => {
+    const response = await serve(request(method), mod)
+    expect(response.status).toBe(status)
+    expect(response.headers.get('location')).toBe('/target')
+  })
+
+  it('percent-encodes a Location with non-ASCII characters', async () => {
+    const response = await serve(request('GET'), {
+      GET: vi.fn(() => redirect('/tags/café 漢?q=ü#ö')),
+    })
+    expect(response.status).toBe(307)
+    expect(response.headers.get('location')).toBe('/tags/caf%C3%A9%20%E6%BC%A2?q=%C3%BC#%C3%B6')
   })
 })

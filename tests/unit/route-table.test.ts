@@ -386,8 +386,27 @@ describe('percent-encoding', () => {
     expect(mustMatch(table, '/docs/a%2Fb/c%3Fd').params).toEqual({ slug: ['a/b', 'c?d'] })
   })
 
-  it('compares static segments after decoding', () => {
-    expect(fileFor(table, '/ab%6Fut')).toBe('about/page.tsx')
+  it('matches a static segment only as sent: an encoded alias reaches no route', () => {
+    expect(fileFor(table, '/about')).toBe('about/page.tsx')
+    expect(table.match('/ab%6Fut')).toBeNull()
+    expect(table.match('/%61%62%6F%75%74')).toBeNull()
+    // An alias of a static segment in front of a dynamic one does not reach it either.
+    expect(table.match('/%6Eotes/7')).toBeNull()
+    expect(table.match('/doc%73/a/b')).toBeNull()
+  })
+
+  it('matches folders whose names need encoding by their canonical encoding only', () => {
+    const encoded = createRouteTable(['a b/page.tsx', 'café/page.tsx', '100%/page.tsx'])
+    // What `new URL()` makes of each name is what a link to it sends.
+    for (const name of ['a b', 'café', '100%']) {
+      const { pathname } = new URL(`http://localhost/${name}`)
+      expect(fileFor(encoded, pathname), pathname).toBe(`${name}/page.tsx`)
+    }
+    expect(fileFor(encoded, '/a%20b')).toBe('a b/page.tsx')
+    expect(fileFor(encoded, '/caf%C3%A9')).toBe('café/page.tsx')
+    expect(encoded.match('/caf%c3%a9')).toBeNull() // not the canonical (upper-case) encoding
+    expect(encoded.match('/%61%20b')).toBeNull()
+    expect(encoded.match('/a+b')).toBeNull()
   })
 
   it('matches nothing for malformed encoding', () => {
@@ -395,6 +414,8 @@ describe('percent-encoding', () => {
     expect(table.match('/notes/%zz')).toBeNull()
     expect(table.match('/notes/%E2%9C')).toBeNull() // truncated UTF-8 sequence
     expect(table.match('/docs/ok/%E0%A4%A')).toBeNull()
+    expect(table.match('/about/%zz')).toBeNull()
+    expect(table.match('/%zz')).toBeNull()
   })
 })
 

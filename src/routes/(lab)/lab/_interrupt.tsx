@@ -8,7 +8,11 @@ export const INTERRUPT_KINDS = [
   'redirect',
   'permanent-redirect',
   'external',
+  'unicode-redirect',
 ]
+
+/** A redirect target with non-ASCII characters and a space: Location must carry it encoded. */
+export const UNICODE_REDIRECT_TARGET = '/lab/echo?q=café 漢字'
 
 /** Throws the interrupt a lab page or server function names by `kind`. */
 export function throwInterrupt(kind: string): never {
@@ -25,6 +29,8 @@ export function throwInterrupt(kind: string): never {
       return permanentRedirect('/about')
     case 'external':
       return redirect('https://external.example/landing')
+    case 'unicode-redirect':
+      return redirect(UNICODE_REDIRECT_TARGET)
     case 'self':
       return redirect('/lab/interrupt/self')
     default:

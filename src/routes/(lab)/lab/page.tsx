@@ -13,6 +13,10 @@ const DEMOS: [href: string, what: string][] = [
   ['/lab/interrupt/permanent-redirect', 'permanentRedirect(): 308'],
   ['/lab/interrupt/both', 'redirect() and notFound() in one render: the redirect wins'],
   ['/lab/interrupt/self', 'redirect() to the URL being rendered: an error, not a loop'],
+  [
+    '/lab/client-interrupt/not-found',
+    'notFound() from #framework/client, thrown by a client component while it renders',
+  ],
   ['/lab/errors/server', 'A server component error caught by error.tsx'],
   ['/lab/errors/client', 'A client component error caught by error.tsx'],
   ['/lab/global/client', 'A client error with no error.tsx: the global error screen'],
