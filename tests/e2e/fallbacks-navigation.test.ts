@@ -8,7 +8,6 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import {
   ACCOUNT_UNAUTHORIZED_TEXT,
-  blockPrefetches,
   clickCounter,
   counter,
   EXTERNAL_TEXT,
@@ -39,13 +38,9 @@ const HEADINGS: Record<string, string> = {
   '/lab/scoped': 'Scoped lab',
 }
 
-/**
- * A hydrated page at `from` (prefetches kept in the browser, see blockPrefetches), its Counter
- * at 1, recording requests from here on.
- */
+/** A hydrated page at `from`, its Counter at 1, recording requests from here on. */
 async function startAt(from: string) {
   const page = await chromium.newPage()
-  await blockPrefetches(page)
   await gotoHydrated(page, from)
   await clickCounter(page, 'Clicked 1 time')
   const requests = RequestLog.start(page)
