@@ -130,7 +130,11 @@ describe('redirects: a soft replace navigation to the target', () => {
       else await page.getByTestId('note-id').filter({ hasText: 'Note id: 5' }).waitFor()
       // One entry for the navigation: the redirecting URL was replaced by the target.
       expect(await historyLength(page)).toBe(length + 1)
-      expect(requests.payloadPaths()).toEqual([`${href}_.rsc`, `${to}_.rsc`])
+      // The redirecting URL's payload, then the target's: fetched, or none when a prefetch (the
+      // page links to the target) already brought it.
+      const [first, ...rest] = requests.payloadPaths()
+      expect(first).toBe(`${href}_.rsc`)
+      expect([[], [`${to}_.rsc`]]).toContainEqual(rest)
       expect(requests.documentPaths()).toEqual([])
       expect(await counter(page).textContent()).toBe('Clicked 1 time')
       await expectBackTo(page, from)
