@@ -1,13 +1,13 @@
 // `npm run bench` (bench/README.md): builds the app and the floor, then measures the four
 // contenders in one run, interleaved (a, b, c, d, a, b, …), and reports every figure against
 // floor (c). Exits non-zero only when a contender did not answer correctly, never for a target.
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { cpus, loadavg } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { readCommit } from './commit.ts'
 import {
   type Asset,
   clientJavaScript,
@@ -257,9 +257,7 @@ export async function main(argv: string[]): Promise<number> {
     })
     const results: Results = {
       date: new Date().toISOString(),
-      commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT })
-        .toString()
-        .trim(),
+      commit: readCommit(ROOT),
       mode: settings.mode,
       settings: {
         rounds: settings.rounds,

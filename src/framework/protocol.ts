@@ -94,3 +94,9 @@ export function parseRequest(request: Request): ParsedRequest {
   }
   return { kind: 'other', url }
 }
+
+/**
+ * Dev server only: the event the Vite plugin sends the rsc environment when a file changed.
+ * What was worked out with the old code (static pages, route kinds) must not outlive it.
+ */
+export const DEV_CODE_CHANGED_EVENT = 'framework:code-changed'

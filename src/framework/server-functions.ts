@@ -107,14 +107,18 @@ const ACTION_ID = /^[^#\s]{1,512}#[A-Za-z_$][\w$]{0,255}$/
 
 type ServerFunction = (...args: unknown[]) => unknown
 
+/** What React's registerServerReference() marks a function with: "use server" does it. */
+const SERVER_REFERENCE = Symbol.for('react.server.reference')
+
 async function loadFunction(id: string): Promise<ServerFunction | undefined> {
   try {
     const fn: unknown = await loadServerAction(id)
-    // The lookup is a property read on a plain object: `#constructor` must not find Object.
-    const inherited = (Object.prototype as Record<string, unknown>)[
-      id.slice(id.lastIndexOf('#') + 1)
-    ]
-    return typeof fn === 'function' && fn !== inherited ? (fn as ServerFunction) : undefined
+    // Under the dev server the lookup is any export of the module (its page component, a
+    // helper), or even a property Object.prototype has (`#constructor`): only a function
+    // "use server" registered may run, as in the build.
+    const registered =
+      typeof fn === 'function' && (fn as { $$typeof?: unknown }).$$typeof === SERVER_REFERENCE
+    return registered ? (fn as ServerFunction) : undefined
   } catch {
     return undefined // no module with that id in this build
   }

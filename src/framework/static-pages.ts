@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { now } from './cache/clock.ts'
 import { invalidatedSince } from './cache/storage.ts'
-import type { RouteKind } from './protocol.ts'
+import { DEV_CODE_CHANGED_EVENT, type RouteKind } from './protocol.ts'
 
 export interface StaticBody {
   bytes: Uint8Array<ArrayBuffer>
@@ -39,6 +39,16 @@ const pages = new LRUCache<string, StaticPage>({
 /** What complete renders showed of each route (by its page file); absent until one finished. */
 const routeKinds = new Map<string, RouteKind>()
 
+/** Dev server only: when a file last changed. Pages rendered before are stale (vite-plugin.ts). */
+let codeChangedAt = Number.NEGATIVE_INFINITY
+if (import.meta.hot) {
+  import.meta.hot.on(DEV_CODE_CHANGED_EVENT, () => {
+    codeChangedAt = now()
+    pages.clear()
+    routeKinds.clear()
+  })
+}
+
 export function routeKindOf(routeFile: string): RouteKind | undefined {
   return routeKinds.get(routeFile)
 }
@@ -62,7 +72,12 @@ export async function freshStaticPage(pathname: string): Promise<StaticPage | un
   const page = pages.get(pathname)
   if (!page) return undefined
   const expired = page.expiresAt !== undefined && now() >= page.expiresAt
-  if (expired || (await invalidatedSince(page.tags, page.renderedAt))) {
+  // A render that was under way when the code changed may store its page after the change.
+  if (
+    expired ||
+    page.renderedAt <= codeChangedAt ||
+    (await invalidatedSince(page.tags, page.renderedAt))
+  ) {
     if (pages.get(pathname) === page) pages.delete(pathname)
     return undefined
   }

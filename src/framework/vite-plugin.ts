@@ -9,6 +9,7 @@ import rsc from '@vitejs/plugin-rsc'
 import type { Plugin, PluginOption, Rolldown } from 'vite'
 import { DEFAULT_ROUTER_OPTIONS } from './client/router-options.ts'
 import type { FrameworkOptions } from './config.ts'
+import { DEV_CODE_CHANGED_EVENT } from './protocol.ts'
 import { createRouteTable } from './route-table.ts'
 
 const own = (file: string) => fileURLToPath(new URL(file, import.meta.url))
@@ -26,6 +27,27 @@ function validateRoutes(): Plugin {
     apply: 'build',
     buildStart() {
       createRouteTable(listRouteFiles(join(process.cwd(), 'src/routes')))
+    },
+  }
+}
+
+/**
+ * In dev, tells the rsc environment of every changed file, so that it forgets the static pages
+ * and route kinds it found with the old code (static-pages.ts). HMR alone does not reach them:
+ * it re-runs only the edited module and those importing it, and a module only the client and
+ * SSR use (a client component's helper) is not in the rsc environment at all.
+ */
+function forgetStaticPagesOnChange(): Plugin {
+  return {
+    name: 'framework:forget-static-pages-on-change',
+    apply: 'serve',
+    applyToEnvironment: (environment) => environment.name === 'rsc',
+    hotUpdate: {
+      // Before the update itself, so that no request served with the new code finds old pages.
+      order: 'pre',
+      handler() {
+        this.environment.hot.send({ type: 'custom', event: DEV_CODE_CHANGED_EVENT })
+      },
     },
   }
 }
@@ -221,6 +243,7 @@ export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption
       },
     },
     validateRoutes(),
+    forgetStaticPagesOnChange(),
     options(frameworkOptions),
   ]
 }

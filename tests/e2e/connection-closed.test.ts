@@ -7,7 +7,6 @@ import type { Page, Route } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { HEADER_PREFETCH } from '../../src/framework/protocol.ts'
 import {
-  blockPrefetches,
   CONNECTION_CLOSED_TEXT,
   clientErrorText,
   gotoHydrated,
@@ -24,10 +23,8 @@ import {
 const app = setupProductionServer()
 const chromium = setupBrowser(app)
 
-async function open(): Promise<Page> {
-  const page = await chromium.newPage()
-  await blockPrefetches(page)
-  return page
+function open(): Promise<Page> {
+  return chromium.newPage()
 }
 
 /** Answers the first matching request with its real response cut by `cut`; later ones pass. */

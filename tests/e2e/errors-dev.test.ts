@@ -6,7 +6,6 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { HEADER_PREFETCH } from '../../src/framework/protocol.ts'
 import {
-  blockPrefetches,
   CONNECTION_CLOSED_TEXT,
   clientErrorText,
   gotoHydrated,
@@ -29,7 +28,6 @@ async function open(): Promise<Page> {
   const page = await chromium.newPage()
   page.setDefaultTimeout(COMPILE_TIMEOUT_MS)
   page.setDefaultNavigationTimeout(COMPILE_TIMEOUT_MS)
-  await blockPrefetches(page)
   return page
 }
 

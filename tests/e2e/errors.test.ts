@@ -6,7 +6,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import {
-  blockPrefetches,
   clickCounter,
   clientErrorText,
   counter,
@@ -33,10 +32,8 @@ const LAB_CLIENT_MESSAGE = 'The lab client component failed.'
 const LAB_ERROR_HEADING = 'Something went wrong in the lab.'
 const FIXED_HEADING = 'The server component works again'
 
-async function open(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const page = await chromium.newPage(options)
-  await blockPrefetches(page)
-  return page
+function open(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  return chromium.newPage(options)
 }
 
 function host(): string {

@@ -8,7 +8,6 @@ import { describe, expect, test } from 'vitest'
 import {
   ACCOUNT_UNAUTHORIZED_TEXT,
   ACCOUNTS,
-  blockPrefetches,
   EXTERNAL_TEXT,
   EXTERNAL_URL,
   FORBIDDEN_TEXT,
@@ -32,11 +31,8 @@ import {
 const app = setupProductionServer()
 const chromium = setupBrowser(app)
 
-/** A fresh page whose Link prefetches stay in the browser (see blockPrefetches). */
-async function open(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const page = await chromium.newPage(options)
-  await blockPrefetches(page)
-  return page
+function open(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  return chromium.newPage(options)
 }
 
 /** A document request as a browser makes it, without following redirects. */

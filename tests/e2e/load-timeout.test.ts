@@ -8,19 +8,19 @@ import { CONTENT_TYPE_PAYLOAD, HEADER_BUILD_ID } from '../../src/framework/proto
 import {
   clickCounter,
   counter,
-  drainedPages,
   gotoHydrated,
   isPayloadUrl,
   linkTo,
   PayloadGate,
   setupBrowser,
   setupProductionServer,
+  withRequestLog,
 } from './support/index.ts'
 
 const app = setupProductionServer()
 const chromium = setupBrowser(app)
 /** Pages whose payload requests are let finish before they close (support/held-payloads.ts). */
-const openPage = drainedPages(() => chromium.newPage())
+const openPage = () => withRequestLog(chromium.newPage())
 
 /** The route load timeout (`loadTimeoutMs`, client/router-options.ts). */
 const LOAD_TIMEOUT_MS = 3800

@@ -5,7 +5,6 @@ import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { HEADER_PREFETCH, HEADER_ROUTE_KIND } from '../../src/framework/protocol.ts'
 import {
-  drainedPages,
   gotoHydrated,
   isPayloadUrl,
   linkTo,
@@ -14,12 +13,13 @@ import {
   setupBrowser,
   setupProductionServer,
   whenPrefetched,
+  withRequestLog,
 } from './support/index.ts'
 
 const app = setupProductionServer()
 const chromium = setupBrowser(app)
 /** Pages whose payload requests are let finish before they close (support/held-payloads.ts). */
-const openPage = drainedPages(() => chromium.newPage())
+const openPage = () => withRequestLog(chromium.newPage())
 
 /** The queue's limit (`prefetchConcurrency`, client/router-options.ts). */
 const PREFETCH_CONCURRENCY = 5

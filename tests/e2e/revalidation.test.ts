@@ -7,20 +7,20 @@ import { expect, test } from 'vitest'
 import { HEADER_ACTION_ID, HEADER_REVALIDATED } from '../../src/framework/protocol.ts'
 import {
   clickLink,
-  drainedPages,
   gotoHydrated,
   linkTo,
   type RequestLog,
   setupBrowser,
   setupProductionServer,
   whenPrefetched,
+  withRequestLog,
 } from './support/index.ts'
 
 // The tests change notes: each file's server starts from the seeded 50 notes.
 const app = setupProductionServer()
 const chromium = setupBrowser(app)
 /** Pages whose payload requests are let finish before they close (support/held-payloads.ts). */
-const openPage = drainedPages(() => chromium.newPage())
+const openPage = () => withRequestLog(chromium.newPage())
 
 const heading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true })

@@ -8,7 +8,6 @@
 import type { Page, Request } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import {
-  blockPrefetches,
   clickCounter,
   counter,
   EXTERNAL_TEXT,
@@ -43,10 +42,9 @@ const FALLBACKS = [
   { path: '/lab/scoped/actions', kind: 'forbidden', status: 403, text: SCOPED_LAB_TEXTS[403] },
 ]
 
-/** A hydrated page at `path` (prefetches kept in the browser), its Counter at 1. */
+/** A hydrated page at `path`, its Counter at 1. */
 async function startAt(path: string) {
   const page = await chromium.newPage()
-  await blockPrefetches(page)
   await gotoHydrated(page, path)
   await waitForHydration(page, 'main button')
   await clickCounter(page, 'Clicked 1 time')

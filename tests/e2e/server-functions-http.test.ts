@@ -288,9 +288,11 @@ describe('body size limit (1 MB)', () => {
     expect(result.response).toMatch(/content-type: text\/plain/i)
     expect(result.sentBeforeAnswer).toBe(2 * MB)
     // The client then pushed the rest of the 50 MB (or the server hung up on it): either way
-    // the server's memory stays flat.
+    // the server did not keep it. Half the body is the bound: a server that kept the body grows
+    // by all of it, while the garbage collector's timing on a busy machine moves the resident
+    // size by a few megabytes either way.
     const growth = result.peakSample - baseline
-    expect(growth, `RSS grew by ${(growth / MB).toFixed(1)} MB`).toBeLessThan(10 * MB)
+    expect(growth, `RSS grew by ${(growth / MB).toFixed(1)} MB`).toBeLessThan(25 * MB)
     expect(await likesOf('8')).toBe(0)
     await expectServerServes()
   })

@@ -11,6 +11,7 @@ import {
   setupBrowser,
   setupProductionServer,
   waitForHydration,
+  waitForLoggedError,
 } from './support/index.ts'
 
 const app = setupProductionServer()
@@ -150,7 +151,7 @@ describe('with JavaScript disabled', () => {
     expect(text).toContain('Application error: a server-side exception has occurred while loading')
     const digest = text.match(/Digest: (\d+)/)?.[1]
     expect(digest, text).toBeDefined()
-    expect(app.server.process.log()).toContain(`[server error] digest=${digest}`)
+    await waitForLoggedError(app.server.process, digest!)
   })
 
   test('a function that returns renders the page again (200)', async () => {

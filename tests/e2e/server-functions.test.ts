@@ -294,7 +294,9 @@ describe('a call from a click handler', () => {
     await result.filter({ hasText: 'rejected:' }).waitFor()
     const text = (await result.textContent()) ?? ''
     expect(text).not.toContain('secret detail 42')
-    // The server logged it once, with the digest that stands for it.
+    // The server logged it once, with the digest that stands for it (the digest line and the
+    // stack come in one write).
+    await app.server.process.waitForLine(/^Error: The lab server function failed/)
     expect(app.server.process.log()).toMatch(
       /\[server error\] digest=\d+\nError: The lab server function failed \(secret detail 42\)/,
     )

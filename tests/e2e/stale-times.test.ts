@@ -6,7 +6,6 @@ import { expect, test } from 'vitest'
 import { HEADER_ROUTE_KIND } from '../../src/framework/protocol.ts'
 import {
   clickLink,
-  drainedPages,
   gotoHydrated,
   linkTo,
   type RequestLog,
@@ -14,12 +13,13 @@ import {
   setupBrowser,
   setupProductionServer,
   whenPrefetched,
+  withRequestLog,
 } from './support/index.ts'
 
 const app = setupProductionServer()
 const chromium = setupBrowser(app)
 /** Pages whose payload requests are let finish before they close (support/held-payloads.ts). */
-const openPage = drainedPages(() => chromium.newPage())
+const openPage = () => withRequestLog(chromium.newPage())
 
 /** The stale time of a static route's payload (`staticStaleTime`, client/router-options.ts). */
 const STATIC_STALE_TIME_MS = 300_000

@@ -93,16 +93,19 @@ describe('a static page is rendered once and served from memory', () => {
 })
 
 test("a client that disconnects during a static page's render leaves no broken page behind", async () => {
-  // Five pages not rendered yet, each taking 500 ms to render; each client gives up after
-  // 100 ms, mid-render. (Where the render was when it was cut off varies; five make sure.)
+  // Five pages not rendered yet, each taking 500 ms to render; each client gives up once the
+  // server logged that its render started, mid-render. (Where the render was when it was cut
+  // off varies; five make sure.)
   const paths = [1, 2, 3, 4, 5].map((n) => `/lab/static/slow/disconnect-${n}`)
+  const server = app.server.process
+  const from = server.output.length
   await Promise.all(
     paths.map(async (path) => {
       const controller = new AbortController()
       const request = fetch(app.url + payloadPathOf(path), { signal: controller.signal })
-      const gaveUp = setTimeout(() => controller.abort(), 100)
+      await server.waitForLine(new RegExp(`^\\[lab\\] rendering ${path}$`), 15_000, from)
+      controller.abort()
       await expect(request).rejects.toThrow()
-      clearTimeout(gaveUp)
       // The render goes on to its end: the page it makes is kept for the next visitors.
     }),
   )

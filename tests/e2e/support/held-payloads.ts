@@ -2,12 +2,10 @@
 // each waits until the test releases it, so a test sees which are in flight at once and in what
 // order they started (the prefetch queue), or makes a navigation slow on purpose.
 // `requestBarrier()` tells when the page's requests so far have reached the test;
-// `whenPrefetched()` waits for a prefetch; `drainedPages()` lets a page's payload requests finish
-// before the page closes.
+// `whenPrefetched()` waits for a prefetch.
 import type { Page, Request, Route } from 'playwright-core'
-import { afterEach } from 'vitest'
 import { HEADER_PREFETCH } from '../../../src/framework/protocol.ts'
-import { isPayloadUrl, payloadPathOf, RequestLog } from './requests.ts'
+import { isPayloadUrl, payloadPathOf, type RequestLog } from './requests.ts'
 
 export interface HeldPayload {
   /** The page path the payload belongs to (`/docs/link-3`), without the payload suffix. */
@@ -154,53 +152,4 @@ export async function whenPrefetched(
     await page.waitForEvent('request', (request) => isPayloadUrl(request.url(), path))
   }
   await requests.whenEnded(requests.prefetches(path)[0]!)
-}
-
-/** How long `drainPayloads()` waits for requests in flight (a held one may never end). */
-const DRAIN_TIMEOUT_MS = 10_000
-
-/**
- * Call before a test's page closes: refuses the payload requests the page would still make (the
- * prefetch queue keeps going) and waits for those in flight to end, so that no render on the
- * server is cut off by the page going away. (A render cut off that way can leave a broken static
- * page behind for the next tests: see "a client that disconnects during a static page's render"
- * in static-pages.test.ts.)
- */
-export async function drainPayloads(page: Page, requests: RequestLog): Promise<void> {
-  if (page.isClosed()) return
-  await page
-    .route(
-      (url) => isPayloadUrl(url.href),
-      (route) => route.abort(),
-    )
-    .catch(() => {})
-  let timer: ReturnType<typeof setTimeout> | undefined
-  await Promise.race([
-    Promise.all(requests.payloadFetches().map((request) => requests.whenEnded(request))),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, DRAIN_TIMEOUT_MS)
-    }),
-  ])
-  clearTimeout(timer)
-}
-
-/**
- * Pages for one test file that record their requests and are drained (`drainPayloads()`) after
- * each test, before the browser closes them. Call at the top level of the file, after
- * `setupBrowser()`.
- */
-export function drainedPages(open: () => Promise<Page>): () => Promise<{
-  page: Page
-  requests: RequestLog
-}> {
-  const opened: { page: Page; requests: RequestLog }[] = []
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map(({ page, requests }) => drainPayloads(page, requests)))
-  })
-  return async () => {
-    const page = await open()
-    const requests = RequestLog.start(page)
-    opened.push({ page, requests })
-    return { page, requests }
-  }
 }

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { closeAllPages, launchBrowser, openPage } from './browser.ts'
 import {
+  type DevServerOptions,
   type ProductionServerOptions,
   type RunningServer,
   startDevServer,
@@ -76,8 +77,8 @@ export function setupProductionServer(
 }
 
 /** The Vite dev server, started once for the test file. */
-export function setupDevServer(): ServerHandle {
-  return serverForFile(() => startDevServer())
+export function setupDevServer(options: DevServerOptions = {}): ServerHandle {
+  return serverForFile(() => startDevServer(options))
 }
 
 export interface BrowserHandle {

@@ -110,12 +110,18 @@ export class RequestLog {
   }
 }
 
+/** A page opened by `opening`, with the log of its requests from its first one. */
+export async function withRequestLog(
+  opening: Promise<Page>,
+): Promise<{ page: Page; requests: RequestLog }> {
+  const page = await opening
+  return { page, requests: RequestLog.start(page) }
+}
+
 /**
- * Fails the page's Link prefetches in the browser, so they never reach the server. For tests
- * about something else: a prefetch still rendering when the test ends and closes the page is a
- * disconnect in the middle of a render, and the framework stores a first render cut short that
- * way as the page itself (see the connection-closed tests). The router treats a failed prefetch
- * as no prefetch: a navigation fetches the payload itself.
+ * Fails the page's Link prefetches in the browser, so they never reach the server. Only for a
+ * test that lists what a page itself loads: a prefetch loads the modules of the pages it is for.
+ * The router treats a failed prefetch as no prefetch: a navigation fetches the payload itself.
  */
 export async function blockPrefetches(page: Page): Promise<void> {
   await page.route(

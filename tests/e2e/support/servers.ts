@@ -88,8 +88,13 @@ export async function startCommand(
   return withUrl(child, LISTENING, dataDir)
 }
 
+export interface DevServerOptions {
+  /** The project to serve (a copy made by copyProject(), say); the real project by default. */
+  root?: string
+}
+
 /** Vite's dev server (spawned as `node vite.js`, so its PID is the server's own). */
-export async function startDevServer(): Promise<RunningServer> {
+export async function startDevServer(options: DevServerOptions = {}): Promise<RunningServer> {
   const port = await findFreePort()
   const dataDir = createDataDir()
   const child = ManagedProcess.spawn(
@@ -97,7 +102,7 @@ export async function startDevServer(): Promise<RunningServer> {
     [VITE_BIN, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
     {
       name: 'dev server',
-      cwd: ROOT_DIR,
+      cwd: options.root ?? ROOT_DIR,
       env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir },
     },
   )

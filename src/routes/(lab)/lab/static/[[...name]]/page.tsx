@@ -8,11 +8,16 @@ const SLOW_RENDER_MS = 500
  * A static page (it reads nothing of the request) that says which render produced it: every
  * response shows the same render id until the notes change (a server function revalidates the
  * `notes` tag), and then one new render serves the requests that follow. Any path under
- * /lab/static is such a page, with its own renders; under /lab/static/slow/ they take 500 ms.
+ * /lab/static is such a page, with its own renders; under /lab/static/slow/ they take 500 ms
+ * and say in the server log when they start.
  */
 export default async function StaticPage({ params }: { params: Promise<{ name?: string[] }> }) {
   const { name = [] } = await params
-  if (name[0] === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_RENDER_MS))
+  if (name[0] === 'slow') {
+    // In the server log: a test can disconnect once it knows the render is under way.
+    console.log(`[lab] rendering /lab/static/${name.join('/')}`)
+    await new Promise((resolve) => setTimeout(resolve, SLOW_RENDER_MS))
+  }
   const notes = await listNotes()
   return (
     <>

@@ -1,0 +1,27 @@
+// A throwaway copy of the project, for tests that edit the app's source (the dev server's HMR):
+// the real src/routes is never touched, even when a test is killed half-way.
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ROOT_DIR } from './paths.ts'
+
+const COPIED = ['src', 'package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts']
+
+export interface ProjectCopy {
+  dir: string
+  remove(): void
+}
+
+export function copyProject(): ProjectCopy {
+  const dir = mkdtempSync(join(tmpdir(), 'rsc-e2e-project-'))
+  for (const entry of COPIED) cpSync(join(ROOT_DIR, entry), join(dir, entry), { recursive: true })
+  // The packages are linked one by one rather than node_modules as a whole: Vite keeps its
+  // prebundled dependencies in node_modules/.vite, keyed by the project's root, and the copy
+  // must not overwrite the real project's.
+  const modules = join(dir, 'node_modules')
+  mkdirSync(modules)
+  for (const entry of readdirSync(join(ROOT_DIR, 'node_modules'))) {
+    if (entry !== '.vite') symlinkSync(join(ROOT_DIR, 'node_modules', entry), join(modules, entry))
+  }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
