@@ -24,6 +24,9 @@ const DEMOS: [href: string, what: string][] = [
   ['/lab/static', 'A static page: rendered once, served from memory until its data changes'],
   ['/lab/scoped', 'Segment fallback screens, precedence, and links to interrupting pages'],
   ['/lab/echo', 'Echoes the x-test-id request header: headers(), and cached() keyed by it'],
+  ['/lab/use/ada?q=hi', 'A synchronous page and layout that call use() on params and promises'],
+  ['/lab/use/ada/async?q=hi', 'An async page and layout, with a component that calls use()'],
+  ['/lab/use/ada/streamed', 'A synchronous page that calls use() under loading.tsx'],
 ]
 
 /** Pages that show each framework behaviour on its own; the end-to-end tests drive them. */
