@@ -8,6 +8,7 @@ import { type ReactNode, use } from 'react'
 import type { ReactFormState } from 'react-dom/client'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server.node'
+import { NOINDEX_HTML } from '../fallbacks/noindex.tsx'
 import { ServerNavigation } from './client/navigation-context.tsx'
 import { reportUnloggedError } from './errors.ts'
 import { loadGlobalErrorScreen } from './global-error-loader.ts'
@@ -49,9 +50,10 @@ function Document({ decode }: { decode: () => Promise<RscPayload> }) {
 
 /** What an interrupt thrown after the shell adds to the document. */
 function lateMeta(interrupt: Interrupt): string {
-  if (interrupt.kind === 'fallback') return '<meta name="robots" content="noindex">'
+  // In <noscript>: with JavaScript, the router navigates (the browser must not do it again), and
+  // the boundary that shows the screen renders the noindex tag itself (one, not two).
+  if (interrupt.kind === 'fallback') return `<noscript>${NOINDEX_HTML}</noscript>`
   const delay = interrupt.status === 308 ? 0 : 1
-  // In <noscript>: with JavaScript the router navigates, and the browser must not do it again.
   return `<noscript><meta http-equiv="refresh" content="${delay};url=${escapeAttribute(interrupt.url)}"></noscript>`
 }
 

@@ -5,6 +5,7 @@
 // navigations while a page whose params changed mounts afresh.
 import { type ComponentType, Fragment, type ReactNode, Suspense } from 'react'
 import { DEFAULT_SCREENS } from '../fallbacks/default-screen.tsx'
+import { NOINDEX } from '../fallbacks/noindex.tsx'
 import {
   AccessFallbackBoundary,
   ErrorBoundary,
@@ -246,7 +247,13 @@ export async function buildFallbackTree(
   const at = Math.max(nearestWith(chain, depth, FALLBACK_FILES[status]), 0)
   const own = chain[at]!.files[FALLBACK_FILES[status]]
   const Screen = own ? (await loadModule(own)).Component : DEFAULT_SCREENS[status]
-  return wrapInSegments(chain.slice(0, at + 1), route, params, <Screen />)
+  const screen = (
+    <>
+      {NOINDEX}
+      <Screen />
+    </>
+  )
+  return wrapInSegments(chain.slice(0, at + 1), route, params, screen)
 }
 
 /**
