@@ -17,6 +17,14 @@ const DEMOS: [href: string, what: string][] = [
   ['/lab/errors/client', 'A client component error caught by error.tsx'],
   ['/lab/global/client', 'A client error with no error.tsx: the global error screen'],
   ['/lab/global/server', 'A server error with no error.tsx: the global error screen, with digest'],
+  [
+    '/lab/global/ssr-only',
+    'A client component that reads window: 500, and the browser renders the page',
+  ],
+  [
+    '/lab/global/everywhere',
+    'A client component that fails in SSR and in the browser: the client-side error screen',
+  ],
   ['/lab/actions', 'Interrupts thrown by server functions'],
   ['/lab/inject', 'Hostile strings in server data, rendered and passed to the client'],
   ['/lab/never', 'A part that never finishes: disconnecting aborts its render'],
