@@ -11,7 +11,6 @@ export function StatusScreen({ status, message }: { status: number; message: str
   return (
     <div className="fw-status">
       <title>{`${status}: ${message}`}</title>
-      <meta name="robots" content="noindex" />
       <style>{styles}</style>
       <div>
         <h1>{status}</h1>

@@ -2,14 +2,20 @@
 // status can still change, so the rules of contract sections 5 and 6 "before the first byte"
 // live here: a redirect answers 307/308; an access fallback re-renders with its screen and
 // status; an error re-renders with the nearest error.tsx showing it (500), or answers 500 with
-// the server-side global error screen when no error.tsx is above it.
+// the server-side global error screen when no error.tsx is above it. A shell that failed in a
+// client component only (not in the payload) is rendered by the browser instead (500 as well).
 import { randomBytes } from 'node:crypto'
 import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from './errors.ts'
 import { type Interrupt, parseInterrupt } from './interrupts.ts'
 import { readableOf, responseFromNodeStream } from './node-stream-body.ts'
 import { CONTENT_TYPE_HTML, redirectTo } from './protocol.ts'
 import { type RenderOptions, renderRoute } from './render.tsx'
-import { decisiveInterrupt, recordedErrorDepth, requestConfig } from './request-context.ts'
+import {
+  decisiveInterrupt,
+  isRecordedRenderError,
+  recordedErrorDepth,
+  requestConfig,
+} from './request-context.ts'
 import { nearestWith, type RouteMatch } from './route-table.ts'
 
 export const DOCUMENT_HEADERS = {
@@ -29,6 +35,12 @@ function documentSecurity(): { nonce?: string; headers: Record<string, string> }
   const nonce = randomBytes(16).toString('base64')
   const policy = policyTemplate.replaceAll('{nonce}', nonce)
   return { nonce, headers: { ...DOCUMENT_HEADERS, 'content-security-policy': policy } }
+}
+
+/** An error the rsc render reported comes out of the payload with its digest: a server failure. */
+function fromPayload(error: unknown): boolean {
+  const digest = (error as { digest?: unknown } | null)?.digest
+  return typeof digest === 'string' && isRecordedRenderError(digest)
 }
 
 const loadSsr = () =>
@@ -78,8 +90,10 @@ export async function renderDocument(
       formState: options.formState,
       signal: request.signal,
       nonce,
+      fromPayload,
     })
-    return { status: rendered.status, html }
+    // The shell failed in a client component: the browser renders the page (a 500 all the same).
+    return { status: html.ok && html.inBrowser ? 500 : rendered.status, html }
   }
   // The nearest error.tsx shows `error` (status 500), or else the global error screen does.
   const showFailure = async (error: unknown): Promise<Response> => {

@@ -1,10 +1,11 @@
 // The browser entry: decode the inlined payload, hydrate the document, start the router.
 import { createFromReadableStream, setServerCallback } from '@vitejs/plugin-rsc/browser'
-import { hydrateRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client'
 import { readInlinePayload } from './client/inline-payload.ts'
 import { Router } from './client/router.tsx'
 import { parseInterrupt } from './interrupts.ts'
 import type { RscPayload } from './payload.ts'
+import { CLIENT_RENDER_ATTRIBUTE } from './protocol.ts'
 
 /** Interrupts are how redirect() and notFound() work, not failures worth a console error. */
 function isExpected(error: unknown): boolean {
@@ -19,13 +20,19 @@ async function main() {
     (await import('./client/call-server.ts')).callServer(id, args),
   )
   const initial = await createFromReadableStream<RscPayload>(readInlinePayload())
-  hydrateRoot(document, <Router initial={initial} />, {
-    formState: initial.formState,
+  const options: RootOptions = {
     // A boundary the server could not finish because of an interrupt is expected.
     onRecoverableError: (error) => isExpected(error) || reportError(error),
     // The framework's boundaries catch interrupts by design; other caught errors are logged.
     onCaughtError: (error) => isExpected(error) || console.error(error),
-  })
+  }
+  const router = <Router initial={initial} />
+  // The server could not render the page (a client component failed there): render it here.
+  if (document.documentElement.hasAttribute(CLIENT_RENDER_ATTRIBUTE)) {
+    createRoot(document, options).render(router)
+  } else {
+    hydrateRoot(document, router, { ...options, formState: initial.formState })
+  }
 }
 
 main()

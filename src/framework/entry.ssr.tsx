@@ -2,12 +2,13 @@
 // A failure before the shell is reported back (the rsc side decides the status); interrupts
 // after it become meta tags, since the status has been sent.
 import { AsyncResource } from 'node:async_hooks'
-import { type Duplex, PassThrough, type Readable } from 'node:stream'
+import { type Duplex, finished, PassThrough, type Readable, type Transform } from 'node:stream'
 import { createFromNodeStream, getClientEntryUrl } from '@vitejs/plugin-rsc/ssr.node'
 import { type ReactNode, use } from 'react'
 import type { ReactFormState } from 'react-dom/client'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server.node'
+import { NOINDEX_HTML } from '../fallbacks/noindex.tsx'
 import { ServerNavigation } from './client/navigation-context.tsx'
 import { reportUnloggedError } from './errors.ts'
 import { loadGlobalErrorScreen } from './global-error-loader.ts'
@@ -15,6 +16,7 @@ import { escapeAttribute, injectPayload } from './inline-payload.ts'
 import { type Interrupt, parseInterrupt } from './interrupts.ts'
 import type { NodeBody } from './node-stream-body.ts'
 import type { RscPayload } from './payload.ts'
+import { CLIENT_RENDER_ATTRIBUTE } from './protocol.ts'
 
 /**
  * The payload, decoded for the HTML once React DOM's render asks for it. From then on each chunk
@@ -49,9 +51,10 @@ function Document({ decode }: { decode: () => Promise<RscPayload> }) {
 
 /** What an interrupt thrown after the shell adds to the document. */
 function lateMeta(interrupt: Interrupt): string {
-  if (interrupt.kind === 'fallback') return '<meta name="robots" content="noindex">'
+  // In <noscript>: with JavaScript, the router navigates (the browser must not do it again), and
+  // the boundary that shows the screen renders the noindex tag itself (one, not two).
+  if (interrupt.kind === 'fallback') return `<noscript>${NOINDEX_HTML}</noscript>`
   const delay = interrupt.status === 308 ? 0 : 1
-  // In <noscript>: with JavaScript the router navigates, and the browser must not do it again.
   return `<noscript><meta http-equiv="refresh" content="${delay};url=${escapeAttribute(interrupt.url)}"></noscript>`
 }
 
@@ -59,10 +62,13 @@ export interface HtmlOptions {
   signal?: AbortSignal
   nonce?: string
   formState?: ReactFormState
+  /** Whether an error came out of the payload (the rsc render reported it): a server failure. */
+  fromPayload: (error: unknown) => boolean
 }
 
 export type HtmlResult =
-  | { ok: true; stream: Readable }
+  /** `inBrowser`: the shell failed in a client component; the browser renders the page. */
+  | { ok: true; stream: Readable; inBrowser?: true }
   /** The shell could not render; `error` is what stopped it. */
   | { ok: false; error: unknown }
 
@@ -123,8 +129,33 @@ export async function renderHtml(body: NodeBody, options: HtmlOptions): Promise<
     },
     inline,
   )
-  if (!result.ok) discard(payload)
+  if (result.ok) return result
+  const { error } = result
+  if (!options.signal?.aborted && !parseInterrupt(error) && !options.fromPayload(error)) {
+    return { ok: true, stream: renderInBrowser(payload, inline, options.nonce), inBrowser: true }
+  }
+  discard(payload)
   return result
+}
+
+/**
+ * The shell failed in a client component only (it reads `window`, say): the document is an empty
+ * shell with the app's script and the inlined payload, and the browser renders the page.
+ */
+function renderInBrowser(
+  payload: Readable,
+  inline: Transform,
+  nonce: string | undefined,
+): Transform {
+  const nonceAttribute = nonce ? ` nonce="${escapeAttribute(nonce)}"` : ''
+  const entry = escapeAttribute(getClientEntryUrl())
+  inline.write(
+    `<!DOCTYPE html><html ${CLIENT_RENDER_ATTRIBUTE}=""><head><meta charset="utf-8">` +
+      `<script type="module" src="${entry}" async=""${nonceAttribute}></script></head><body>`,
+  )
+  // The payload's scripts stream as they come; the document ends after the last of them.
+  finished(payload, () => inline.end())
+  return inline
 }
 
 /** The server-side global error screen as a whole document, with no scripts (status 500). */

@@ -33,6 +33,12 @@ export type RouteKind = 'static' | 'dynamic'
  */
 export const HEADER_REVALIDATED = 'x-rsc-revalidated'
 
+/**
+ * Attribute on the `<html>` of a document whose shell failed to render on the server in a client
+ * component: the browser renders the page from the inlined payload instead of hydrating it.
+ */
+export const CLIENT_RENDER_ATTRIBUTE = 'data-client-render'
+
 /** Global array the document's inline scripts push payload chunks into. */
 export const INLINE_PAYLOAD_GLOBAL = '__RSC_PAYLOAD'
 

@@ -127,6 +127,11 @@ export function hadRenderErrors(): boolean {
   return (storage.getStore()?.renderErrors.length ?? 0) > 0
 }
 
+/** Whether the rsc render of this request reported an error with this digest. */
+export function isRecordedRenderError(digest: string): boolean {
+  return storage.getStore()?.renderErrors.some((r) => r.digest === digest) === true
+}
+
 /** Where the error with this digest was thrown, if that is known. */
 export function recordedErrorDepth(digest: string): number | undefined {
   return storage.getStore()?.renderErrors.find((r) => r.digest === digest)?.depth

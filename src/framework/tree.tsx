@@ -5,6 +5,7 @@
 // navigations while a page whose params changed mounts afresh.
 import { type ComponentType, Fragment, type ReactNode, Suspense } from 'react'
 import { DEFAULT_SCREENS } from '../fallbacks/default-screen.tsx'
+import { NOINDEX } from '../fallbacks/noindex.tsx'
 import {
   AccessFallbackBoundary,
   ErrorBoundary,
@@ -40,21 +41,46 @@ function isClientReference(component: unknown): boolean {
   return (component as { $$typeof?: symbol }).$$typeof === Symbol.for('react.client.reference')
 }
 
+type Render = (props: Record<string, unknown>) => ReactNode | Promise<ReactNode>
+
+const segmentWrappers = new WeakMap<AnyComponent, Map<number, AnyComponent>>()
+
 /**
- * Server components render through this wrapper so an interrupt they throw is known to belong to
- * the boundary at `depth`: a page's to its own folder's, a layout's to its parent's.
+ * Pages and layouts render through this wrapper so an interrupt they throw is known to belong to
+ * the boundary at `depth`: a page's to its own folder's, a layout's to its parent's. React renders
+ * the wrapper as a component, and the wrapper runs the route's component synchronously within
+ * that render: React's hooks, `use()` among them, work in it as in any server component (a
+ * suspended `use()` throws React's own signal, which passes through, and React renders again).
+ * An async component's promise is handed to React as it is, only with its rejection noted.
+ * Wrappers are made once per component and depth: they hold nothing of a request.
  */
 function atDepth(Component: AnyComponent, depth: number): AnyComponent {
   if (isClientReference(Component)) return Component
-  const render = Component as (props: Record<string, unknown>) => ReactNode | Promise<ReactNode>
-  return async function Segment(props: Record<string, unknown>) {
-    try {
-      return await render(props)
-    } catch (error) {
-      noteSegmentDepth(error, depth)
-      throw error
-    }
+  let byDepth = segmentWrappers.get(Component)
+  if (!byDepth) {
+    byDepth = new Map()
+    segmentWrappers.set(Component, byDepth)
   }
+  const known = byDepth.get(depth)
+  if (known) return known
+  const render = Component as Render
+  const note = (error: unknown) => {
+    noteSegmentDepth(error, depth)
+    throw error
+  }
+  const Segment: Render = (props) => {
+    let result: ReturnType<Render>
+    try {
+      result = render(props)
+    } catch (error) {
+      note(error)
+    }
+    return result instanceof Promise ? result.then(undefined, note) : result
+  }
+  // React's development tools and stacks name the route's component, not the wrapper.
+  Object.defineProperty(Segment, 'name', { value: Component.displayName ?? Component.name })
+  byDepth.set(depth, Segment as AnyComponent)
+  return Segment as AnyComponent
 }
 
 interface LoadedSegment {
@@ -221,7 +247,13 @@ export async function buildFallbackTree(
   const at = Math.max(nearestWith(chain, depth, FALLBACK_FILES[status]), 0)
   const own = chain[at]!.files[FALLBACK_FILES[status]]
   const Screen = own ? (await loadModule(own)).Component : DEFAULT_SCREENS[status]
-  return wrapInSegments(chain.slice(0, at + 1), route, params, <Screen />)
+  const screen = (
+    <>
+      {NOINDEX}
+      <Screen />
+    </>
+  )
+  return wrapInSegments(chain.slice(0, at + 1), route, params, screen)
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   use,
   useEffect,
 } from 'react'
+import { NOINDEX } from '../../fallbacks/noindex.tsx'
 import { isConnectionClosedError } from '../errors.ts'
 import { type FallbackStatus, parseInterrupt } from '../interrupts.ts'
 import { NavigationContext } from './navigation-context.tsx'
@@ -160,7 +161,13 @@ export function AccessFallbackBoundary({
         if (screen === undefined) throw error
         // A redirect thrown in the same render wins, though React stopped at this error first.
         const redirect = redirectThrown?.()
-        return redirect?.kind === 'redirect' ? <RedirectTo {...redirect} /> : screen
+        if (redirect?.kind === 'redirect') return <RedirectTo {...redirect} />
+        return (
+          <>
+            {NOINDEX}
+            {screen}
+          </>
+        )
       }}
     >
       {children}

@@ -5,7 +5,6 @@ export default function NoteNotFound() {
   return (
     <>
       <title>404: This note could not be found.</title>
-      <meta name="robots" content="noindex" />
       <h1>This note could not be found.</h1>
       <p>
         It may have been deleted. <Link href="/notes">See all notes</Link>

@@ -21,6 +21,14 @@ const DEMOS: [href: string, what: string][] = [
   ['/lab/errors/client', 'A client component error caught by error.tsx'],
   ['/lab/global/client', 'A client error with no error.tsx: the global error screen'],
   ['/lab/global/server', 'A server error with no error.tsx: the global error screen, with digest'],
+  [
+    '/lab/global/ssr-only',
+    'A client component that reads window: 500, and the browser renders the page',
+  ],
+  [
+    '/lab/global/everywhere',
+    'A client component that fails in SSR and in the browser: the client-side error screen',
+  ],
   ['/lab/actions', 'Interrupts thrown by server functions'],
   ['/lab/inject', 'Hostile strings in server data, rendered and passed to the client'],
   ['/lab/never', 'A part that never finishes: disconnecting aborts its render'],
@@ -28,6 +36,9 @@ const DEMOS: [href: string, what: string][] = [
   ['/lab/static', 'A static page: rendered once, served from memory until its data changes'],
   ['/lab/scoped', 'Segment fallback screens, precedence, and links to interrupting pages'],
   ['/lab/echo', 'Echoes the x-test-id request header: headers(), and cached() keyed by it'],
+  ['/lab/use/ada?q=hi', 'A synchronous page and layout that call use() on params and promises'],
+  ['/lab/use/ada/async?q=hi', 'An async page and layout, with a component that calls use()'],
+  ['/lab/use/ada/streamed', 'A synchronous page that calls use() under loading.tsx'],
 ]
 
 /** Pages that show each framework behaviour on its own; the end-to-end tests drive them. */

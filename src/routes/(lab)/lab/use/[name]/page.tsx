@@ -1,0 +1,22 @@
+import { use } from 'react'
+import { notFound } from '#framework'
+import { greetingFor } from '../_data.ts'
+
+/** A synchronous page that reads params, search params and a promise with use(). */
+export default function SyncUsePage(props: {
+  params: Promise<{ name: string }>
+  searchParams: Promise<{ q?: string }>
+}) {
+  const { name } = use(props.params)
+  const { q } = use(props.searchParams)
+  if (name === 'missing') notFound()
+  const greeting = use(greetingFor(name))
+  return (
+    <>
+      <title>{`use() in a sync page · Lab`}</title>
+      <h1>{`use() in a sync page: ${name}`}</h1>
+      <p data-testid="use-search">{`Search q=${q ?? ''}`}</p>
+      <p data-testid="use-data">{greeting}</p>
+    </>
+  )
+}

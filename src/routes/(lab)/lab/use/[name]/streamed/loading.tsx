@@ -1,0 +1,3 @@
+export default function UseLoading() {
+  return <p>Waiting for the promise…</p>
+}
