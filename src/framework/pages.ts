@@ -96,13 +96,19 @@ async function serveStatic(
   if (documentsNeedNonce())
     return renderDocument(request, url, match, { payload: page.payload.bytes })
   if (!page.html) {
-    // Rendered for everyone: detached, so a visitor who leaves cannot cut it short.
+    // Rendered for everyone: detached, so a visitor who leaves cannot cut it short, and bounded.
     const pageUrl = new URL(url.pathname, url)
-    const response = await runDetached(detachedRequest(pageUrl), () =>
-      renderDocument(detachedRequest(pageUrl), pageUrl, match, { payload: page.payload.bytes }),
+    const signal = AbortSignal.timeout(WHOLE_RENDER_TIMEOUT_MS)
+    const detached = detachedRequest(pageUrl, signal)
+    const response = await runDetached(detached, () =>
+      renderDocument(detached, pageUrl, match, { payload: page.payload.bytes }),
     )
-    if (response.status !== 200 || !response.body) return response
-    page.html = toStaticBody(new Uint8Array(await response.arrayBuffer()))
+    const complete = response.status === 200 && response.body !== null
+    const html = complete ? new Uint8Array(await response.arrayBuffer()) : undefined
+    // Cut short by the time limit: not kept; this visitor's HTML streams from their own render.
+    if (signal.aborted) return renderDocument(request, url, match, { payload: page.payload.bytes })
+    if (!html) return response
+    page.html = toStaticBody(html)
     setStaticPage(url.pathname, page) // stored again, so the LRU counts the HTML's bytes
   }
   return fromMemory(request, page.html, { ...DOCUMENT_HEADERS, 'content-type': CONTENT_TYPE_HTML })
