@@ -21,9 +21,12 @@ import {
 } from './protocol.ts'
 import { type RenderedRoute, renderRoute } from './render.tsx'
 import {
+  adoptRecordedErrors,
   getDynamicReason,
   hadRenderErrors,
   hideRequestData,
+  type RecordedError,
+  recordedErrors,
   runDetached,
 } from './request-context.ts'
 import type { RouteMatch } from './route-table.ts'
@@ -123,6 +126,8 @@ interface WholeRender {
   page?: StaticPage
   /** Set when the render did not finish in time: every request waiting on it answers 500. */
   failure?: Error
+  /** What it threw, by depth: a document made from its payload answers with their status. */
+  errors: readonly RecordedError[]
 }
 
 /**
@@ -144,7 +149,7 @@ function renderWhole(url: URL, match: RouteMatch, mode: RenderingMode): Promise<
         )
         reportServerError(failure)
         controller.abort(failure)
-        resolve({ payload: new Uint8Array(), status: 500, dynamic: false, failure })
+        resolve({ payload: new Uint8Array(), status: 500, dynamic: false, failure, errors: [] })
       }, WHOLE_RENDER_TIMEOUT_MS)
     })
     const rendered = renderToKeep(
@@ -163,7 +168,7 @@ function renderWhole(url: URL, match: RouteMatch, mode: RenderingMode): Promise<
     ).then((result) => {
       const dynamic = getDynamicReason() !== undefined
       if (dynamic && !controller.signal.aborted) setRouteKind(match.route.file, 'dynamic')
-      return { ...result, dynamic }
+      return { ...result, dynamic, errors: recordedErrors() }
     })
     try {
       return await Promise.race([rendered, timedOut])
@@ -242,8 +247,10 @@ export async function servePage(
   if (whole.page) return serveStatic(request, url, match, whole.page, format)
   // It read the request (it had none to read): this visitor's page is rendered from theirs.
   if (whole.dynamic) return serveRendered(request, url, match, format)
-  // Not kept (an error, an interrupt): the payload holds nothing of a visitor; the document's
-  // status and fallback screen come from a render of this request, which records what it threw.
-  if (format === 'document') return renderDocument(request, url, match)
+  // Not kept (an error, an interrupt), yet nothing of a visitor: answered from its payload.
+  if (format === 'document') {
+    adoptRecordedErrors(whole.errors)
+    return renderDocument(request, url, match, { payload: whole.payload })
+  }
   return new Response(whole.payload, { status: whole.status, headers: payloadHeaders('dynamic') })
 }

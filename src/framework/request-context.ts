@@ -140,6 +140,16 @@ export function hadRenderErrors(): boolean {
   return (storage.getStore()?.renderErrors.length ?? 0) > 0
 }
 
+/** What the current render recorded as thrown, for a request that serves its result. */
+export function recordedErrors(): readonly RecordedError[] {
+  return [...(storage.getStore()?.renderErrors ?? [])]
+}
+
+/** Takes over what a render made in a store of its own (a detached one) recorded as thrown. */
+export function adoptRecordedErrors(errors: readonly RecordedError[]): void {
+  storage.getStore()?.renderErrors.push(...errors)
+}
+
 /** Where the error with this digest was thrown, if that is known. */
 export function recordedErrorDepth(digest: string): number | undefined {
   return storage.getStore()?.renderErrors.find((r) => r.digest === digest)?.depth

@@ -54,7 +54,7 @@ function jsxInRouteJs(): Plugin {
  * Gives every cached() call of the app its site (module and position) for its cache keys
  * (cache/call-sites.ts), so that alike functions of different modules never share entries.
  */
-export function cachedCallSites(): Plugin {
+function cachedCallSites(): Plugin {
   let root = ''
   return {
     name: 'framework:cached-call-sites',
@@ -76,7 +76,7 @@ export function cachedCallSites(): Plugin {
 }
 
 /** Two routes for one URL fail the build with both file names (dev shows the same error). */
-export function validateRoutes(): Plugin {
+function validateRoutes(): Plugin {
   let routesDir = ''
   return {
     name: 'framework:validate-routes',
