@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from './errors.ts'
 import { type Interrupt, parseInterrupt } from './interrupts.ts'
 import { readableOf, responseFromNodeStream } from './node-stream-body.ts'
-import { CONTENT_TYPE_HTML, redirectTo } from './protocol.ts'
+import { CACHE_CONTROL_PRIVATE, CONTENT_TYPE_HTML, redirectTo } from './protocol.ts'
 import { type RenderOptions, renderRoute } from './render.tsx'
 import {
   decisiveInterrupt,
@@ -20,6 +20,8 @@ import { nearestWith, type RouteMatch } from './route-table.ts'
 
 export const DOCUMENT_HEADERS = {
   'content-type': CONTENT_TYPE_HTML,
+  // Rendered for this request; a static page served from memory says otherwise (pages.ts).
+  'cache-control': CACHE_CONTROL_PRIVATE,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
 }

@@ -1,26 +1,38 @@
 // GET (or HEAD) of a page, as a payload or a document. Dynamic routes stream every time. A
 // static route's page is served from memory (static-pages.ts) with an ETag, so a matching
-// If-None-Match answers 304. A route not classified yet is rendered whole first: that one
-// render classifies it, and also answers this request.
+// If-None-Match answers 304. A route not classified yet is rendered whole first, detached from
+// the visitor (only its pathname, no headers): that one render classifies it, and answers this
+// request unless it turned out to read the request.
 import { buildId } from 'virtual:framework/options'
-import { now } from './cache/clock.ts'
-import { type CacheUse, collectCacheUse } from './cache/hooks.ts'
-import { pathTag } from './cache/tags.ts'
 import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
+import { reportServerError } from './errors.ts'
 import { readAll, responseFromNodeStream } from './node-stream-body.ts'
 import {
+  CACHE_CONTROL_PRIVATE,
+  CACHE_CONTROL_STATIC,
   CONTENT_TYPE_HTML,
   CONTENT_TYPE_PAYLOAD,
+  CONTENT_TYPE_TEXT,
   HEADER_BUILD_ID,
   HEADER_PREFETCH,
   HEADER_ROUTE_KIND,
   type RouteKind,
+  VARY_PAYLOAD,
 } from './protocol.ts'
 import { type RenderedRoute, renderRoute } from './render.tsx'
-import { getDynamicReason, hadRenderErrors, hideRequestData } from './request-context.ts'
+import {
+  adoptRecordedErrors,
+  getDynamicReason,
+  hadRenderErrors,
+  hideRequestData,
+  type RecordedError,
+  recordedErrors,
+  runDetached,
+} from './request-context.ts'
 import type { RouteMatch } from './route-table.ts'
 import {
   freshStaticPage,
+  renderToKeep,
   routeKindOf,
   type StaticBody,
   type StaticPage,
@@ -30,11 +42,20 @@ import {
 } from './static-pages.ts'
 import { type RenderingMode, renderingMode } from './tree.tsx'
 
+/**
+ * Longest a whole render (one whose result may be kept for everyone) may take. Past it the
+ * render is stopped, its requests answer 500, and nothing is kept.
+ */
+export const WHOLE_RENDER_TIMEOUT_MS = 10_000
+
 export type PageFormat = 'payload' | 'document'
 
 function payloadHeaders(kind: RouteKind): Record<string, string> {
   return {
     'content-type': CONTENT_TYPE_PAYLOAD,
+    // Rendered for this request; a static page served from memory says otherwise (fromMemory).
+    'cache-control': CACHE_CONTROL_PRIVATE,
+    vary: VARY_PAYLOAD,
     [HEADER_BUILD_ID]: buildId,
     [HEADER_ROUTE_KIND]: kind,
   }
@@ -44,14 +65,27 @@ export function payloadResponse({ body, status }: RenderedRoute, kind: RouteKind
   return responseFromNodeStream(body, { status, headers: payloadHeaders(kind) })
 }
 
+/** If-None-Match compares weakly (RFC 9110, 13.1.2): `W/"x"` matches `"x"`; `*` matches any. */
+function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (header === null) return false
+  return header.split(',').some((listed) => {
+    const tag = listed.trim()
+    return tag === '*' || tag.replace(/^W\//, '') === etag
+  })
+}
+
 function fromMemory(request: Request, body: StaticBody, headers: Record<string, string>): Response {
   // Caches may keep it, but must ask again each time: the ETag makes that a cheap 304.
-  const all = { ...headers, etag: body.etag, 'cache-control': 'no-cache' }
-  const match = request.headers.get('if-none-match')
-  if (match?.split(',').some((tag) => tag.trim() === body.etag)) {
+  const all = { ...headers, etag: body.etag, 'cache-control': CACHE_CONTROL_STATIC }
+  if (matchesIfNoneMatch(request.headers.get('if-none-match'), body.etag)) {
     return new Response(null, { status: 304, headers: all })
   }
   return new Response(body.bytes, { headers: all })
+}
+
+/** The request a shared render sees: the page's pathname, nothing of the visitor. */
+function detachedRequest(url: URL, signal?: AbortSignal): Request {
+  return new Request(new URL(url.pathname, url), { signal })
 }
 
 async function serveStatic(
@@ -65,9 +99,19 @@ async function serveStatic(
   if (documentsNeedNonce())
     return renderDocument(request, url, match, { payload: page.payload.bytes })
   if (!page.html) {
-    const response = await renderDocument(request, url, match, { payload: page.payload.bytes })
-    if (response.status !== 200 || !response.body) return response
-    page.html = toStaticBody(new Uint8Array(await response.arrayBuffer()))
+    // Rendered for everyone: detached, so a visitor who leaves cannot cut it short, and bounded.
+    const pageUrl = new URL(url.pathname, url)
+    const signal = AbortSignal.timeout(WHOLE_RENDER_TIMEOUT_MS)
+    const detached = detachedRequest(pageUrl, signal)
+    const response = await runDetached(detached, () =>
+      renderDocument(detached, pageUrl, match, { payload: page.payload.bytes }),
+    )
+    const complete = response.status === 200 && response.body !== null
+    const html = complete ? new Uint8Array(await response.arrayBuffer()) : undefined
+    // Cut short by the time limit: not kept; this visitor's HTML streams from their own render.
+    if (signal.aborted) return renderDocument(request, url, match, { payload: page.payload.bytes })
+    if (!html) return response
+    page.html = toStaticBody(html)
     setStaticPage(url.pathname, page) // stored again, so the LRU counts the HTML's bytes
   }
   return fromMemory(request, page.html, { ...DOCUMENT_HEADERS, 'content-type': CONTENT_TYPE_HTML })
@@ -76,61 +120,101 @@ async function serveStatic(
 interface WholeRender {
   payload: Uint8Array<ArrayBuffer>
   status: number
+  /** The render read the request: its result is not this visitor's, who needs a render of their own. */
+  dynamic: boolean
   /** Set when the render showed the route static and the page was stored. */
   page?: StaticPage
+  /** Set when the render did not finish in time: every request waiting on it answers 500. */
+  failure?: Error
+  /** What it threw, by depth: a document made from its payload answers with their status. */
+  errors: readonly RecordedError[]
 }
 
 /**
- * Renders the page to its end, detached from the client's connection: a client that leaves
- * must not cut short a render that is about to classify the route or be served to others.
+ * Renders the page to its end for everyone: from the pathname alone (no query, cookies or
+ * headers), detached from the visitor's connection (a client that leaves must not cut short a
+ * render that may be kept), and within WHOLE_RENDER_TIMEOUT_MS.
  */
-async function renderWhole(
-  request: Request,
-  url: URL,
-  match: RouteMatch,
-  mode: RenderingMode,
-): Promise<WholeRender> {
-  if (mode === 'force-static') hideRequestData()
-  const renderedAt = now() // on the cache's clock, which revalidation timestamps use
-  const data: CacheUse = { tags: new Set(), expiresAt: undefined }
-  const detached = new Request(request.url, { headers: request.headers })
-  const { rendered, payload } = await collectCacheUse(data, async () => {
-    const rendered = await renderRoute(detached, url, match)
-    return { rendered, payload: await readAll(rendered.body) }
+function renderWhole(url: URL, match: RouteMatch, mode: RenderingMode): Promise<WholeRender> {
+  const pageUrl = new URL(url.pathname, url)
+  const controller = new AbortController()
+  const request = detachedRequest(pageUrl, controller.signal)
+  return runDetached(request, async () => {
+    if (mode === 'force-static') hideRequestData()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timedOut = new Promise<WholeRender>((resolve) => {
+      timer = setTimeout(() => {
+        const failure = new Error(
+          `The render of ${url.pathname} did not finish within ${WHOLE_RENDER_TIMEOUT_MS / 1000} s, so it was stopped. A page that waits on slow work should export dynamic = 'force-dynamic' (it then streams) or show it behind loading.tsx.`,
+        )
+        reportServerError(failure)
+        controller.abort(failure)
+        resolve({ payload: new Uint8Array(), status: 500, dynamic: false, failure, errors: [] })
+      }, WHOLE_RENDER_TIMEOUT_MS)
+    })
+    const rendered = renderToKeep(
+      url.pathname,
+      async () => {
+        const rendered = await renderRoute(request, pageUrl, match)
+        return { payload: await readAll(rendered.body), status: rendered.status }
+      },
+      // A page that failed or was interrupted is not kept; the route may still be static.
+      ({ status }) => {
+        if (controller.signal.aborted || getDynamicReason() !== undefined) return false
+        if (status !== 200 || hadRenderErrors()) return false
+        setRouteKind(match.route.file, 'static')
+        return true
+      },
+    ).then((result) => {
+      const dynamic = getDynamicReason() !== undefined
+      if (dynamic && !controller.signal.aborted) setRouteKind(match.route.file, 'dynamic')
+      return { ...result, dynamic, errors: recordedErrors() }
+    })
+    try {
+      return await Promise.race([rendered, timedOut])
+    } finally {
+      clearTimeout(timer)
+    }
   })
-  const whole = { payload, status: rendered.status }
-  if (getDynamicReason() !== undefined) {
-    setRouteKind(match.route.file, 'dynamic')
-    return whole
-  }
-  // A page that failed or was interrupted is not kept; the route may still be static.
-  if (rendered.status !== 200 || hadRenderErrors()) return whole
-  setRouteKind(match.route.file, 'static')
-  const page: StaticPage = {
-    payload: toStaticBody(payload),
-    tags: [pathTag(url.pathname), ...data.tags],
-    renderedAt,
-    expiresAt: data.expiresAt,
-  }
-  setStaticPage(url.pathname, page)
-  return { ...whole, page }
 }
 
-/** Renders of static pages under way, by pathname: requests that arrive meanwhile share them. */
+/** Whole renders under way, by pathname: requests that arrive meanwhile share them. */
 const sharedRenders = new Map<string, Promise<WholeRender>>()
 
-async function renderStatic(request: Request, url: URL, match: RouteMatch, mode: RenderingMode) {
+function renderShared(url: URL, match: RouteMatch, mode: RenderingMode): Promise<WholeRender> {
   const shared = sharedRenders.get(url.pathname)
-  if (shared) {
-    const other = await shared
-    // Not storable (an error, or the route turned out dynamic): this request renders its own.
-    return other.page ? other : renderWhole(request, url, match, mode)
-  }
-  const render = renderWhole(request, url, match, mode).finally(() => {
+  if (shared) return shared
+  const render = renderWhole(url, match, mode).finally(() => {
     sharedRenders.delete(url.pathname)
   })
   sharedRenders.set(url.pathname, render)
   return render
+}
+
+function failureResponse(
+  request: Request,
+  url: URL,
+  match: RouteMatch,
+  format: PageFormat,
+  failure: Error,
+): Promise<Response> | Response {
+  if (format === 'document') return renderDocument(request, url, match, { error: failure })
+  const digest = reportServerError(failure)
+  return new Response(`Internal Server Error (digest ${digest})\n`, {
+    status: 500,
+    headers: { 'content-type': CONTENT_TYPE_TEXT, 'cache-control': CACHE_CONTROL_PRIVATE },
+  })
+}
+
+/** A page rendered for this request and streamed. */
+async function serveRendered(
+  request: Request,
+  url: URL,
+  match: RouteMatch | null,
+  format: PageFormat,
+): Promise<Response> {
+  if (format === 'document') return renderDocument(request, url, match)
+  return payloadResponse(await renderRoute(request, url, match), 'dynamic')
 }
 
 /** Call within the request's context. `match` null renders the 404 screen. */
@@ -150,19 +234,23 @@ export async function servePage(
     if (format === 'payload' && request.headers.has(HEADER_PREFETCH)) {
       return new Response(null, { status: 204, headers: payloadHeaders('dynamic') })
     }
-    if (format === 'document') return renderDocument(request, url, match)
-    return payloadResponse(await renderRoute(request, url, match), 'dynamic')
+    return serveRendered(request, url, match, format)
   }
 
   const stored = await freshStaticPage(url.pathname)
   if (stored) return serveStatic(request, url, match, stored, format)
 
-  // Only a finished render tells whether a route is static; one known static is shared.
-  const whole =
-    kind === 'static'
-      ? await renderStatic(request, url, match, mode)
-      : await renderWhole(request, url, match, mode)
+  // Only a finished render tells whether a route is static. It saw nothing of any visitor, so
+  // the requests that arrive meanwhile share it, whatever it ends with.
+  const whole = await renderShared(url, match, mode)
+  if (whole.failure) return failureResponse(request, url, match, format, whole.failure)
   if (whole.page) return serveStatic(request, url, match, whole.page, format)
-  if (format === 'document') return renderDocument(request, url, match, { payload: whole.payload })
+  // It read the request (it had none to read): this visitor's page is rendered from theirs.
+  if (whole.dynamic) return serveRendered(request, url, match, format)
+  // Not kept (an error, an interrupt), yet nothing of a visitor: answered from its payload.
+  if (format === 'document') {
+    adoptRecordedErrors(whole.errors)
+    return renderDocument(request, url, match, { payload: whole.payload })
+  }
   return new Response(whole.payload, { status: whole.status, headers: payloadHeaders('dynamic') })
 }

@@ -1,7 +1,7 @@
 // Every URL, header and content-type convention of the wire protocol lives here.
 // docs/protocol.md describes them for people who embed or debug the runtime.
 
-/** A page's RSC payload is served at its own URL, so CDNs can cache it without `Vary`. */
+/** A page's RSC payload is served at its own URL, so a cache keys payload and document apart. */
 export const PAYLOAD_SUFFIX = '_.rsc'
 
 export const CONTENT_TYPE_PAYLOAD = 'text/x-component'
@@ -16,6 +16,16 @@ export const HEADER_ACTION_ID = 'x-rsc-action'
  * body: its payload could not be reused anyway.
  */
 export const HEADER_PREFETCH = 'x-rsc-prefetch'
+
+/**
+ * `Cache-Control` of everything rendered for one request (dynamic documents and payloads, server
+ * function answers) and of any answer that sets a cookie: no cache may keep it.
+ */
+export const CACHE_CONTROL_PRIVATE = 'private, no-store'
+/** `Cache-Control` of static pages: caches may keep them, and revalidate with their ETag. */
+export const CACHE_CONTROL_STATIC = 'no-cache'
+/** `Vary` of payload answers: a prefetch of a dynamic route gets 204, a navigation the payload. */
+export const VARY_PAYLOAD = HEADER_PREFETCH
 
 /** Response header on payloads: the build that rendered it; the router ignores other builds'. */
 export const HEADER_BUILD_ID = 'x-rsc-build'

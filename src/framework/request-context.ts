@@ -6,7 +6,7 @@ import { onRevalidate } from './cache/hooks.ts'
 import { currentScope } from './cache/scope.ts'
 import type { FrameworkConfig } from './config.ts'
 import { type Interrupt, parseInterrupt } from './interrupts.ts'
-import { parseRequest } from './protocol.ts'
+import { CACHE_CONTROL_PRIVATE, parseRequest } from './protocol.ts'
 
 /** Where the code runs decides whether cookies may be written (as in Next.js). */
 export type RequestPhase = 'render' | 'action' | 'handler'
@@ -64,6 +64,19 @@ function currentStore(api: string): RequestStore {
     )
   }
   return store
+}
+
+/**
+ * Runs `fn` as a request of its own for `request`, with the current request's settings: a render
+ * whose result is shared with other visitors (a static page) must see nothing of this one, so
+ * `request` should carry no more than the page's URL.
+ */
+export function runDetached<T>(request: Request, fn: () => T): T {
+  const config = requestConfig()
+  return runWithRequest(request, () => {
+    if (config) setRequestConfig(config)
+    return fn()
+  })
 }
 
 /** Moves the store into a new phase, e.g. from running a server function to rendering. */
@@ -132,6 +145,16 @@ export function isRecordedRenderError(digest: string): boolean {
   return storage.getStore()?.renderErrors.some((r) => r.digest === digest) === true
 }
 
+/** What the current render recorded as thrown, for a request that serves its result. */
+export function recordedErrors(): readonly RecordedError[] {
+  return [...(storage.getStore()?.renderErrors ?? [])]
+}
+
+/** Takes over what a render made in a store of its own (a detached one) recorded as thrown. */
+export function adoptRecordedErrors(errors: readonly RecordedError[]): void {
+  storage.getStore()?.renderErrors.push(...errors)
+}
+
 /** Where the error with this digest was thrown, if that is known. */
 export function recordedErrorDepth(digest: string): number | undefined {
   return storage.getStore()?.renderErrors.find((r) => r.digest === digest)?.depth
@@ -152,18 +175,24 @@ export function getDynamicReason(): string | undefined {
   return storage.getStore()?.dynamicReason
 }
 
-/** Adds the Set-Cookie headers that server code asked for to `response`. */
+/**
+ * Adds the Set-Cookie headers that server code asked for to `response`. An answer that sets a
+ * cookie, these or the app's own, is `Cache-Control: private, no-store`: no cache may hand one
+ * visitor's cookie to another.
+ */
 export function withSetCookies(response: Response): Response {
   const setCookies = storage.getStore()?.setCookies ?? []
-  if (setCookies.length === 0) return response
+  if (setCookies.length === 0 && !response.headers.has('set-cookie')) return response
+  const finish = (target: Response) => {
+    for (const value of setCookies) target.headers.append('set-cookie', value)
+    target.headers.set('cache-control', CACHE_CONTROL_PRIVATE)
+    return target
+  }
   try {
-    for (const value of setCookies) response.headers.append('set-cookie', value)
-    return response
+    return finish(response)
   } catch {
     // Responses from Response.redirect() or fetch() have immutable headers: copy first.
-    const copy = new Response(response.body, response)
-    for (const value of setCookies) copy.headers.append('set-cookie', value)
-    return copy
+    return finish(new Response(response.body, response))
   }
 }
 

@@ -3,11 +3,14 @@
 // `dynamic = 'force-dynamic'`); its pages (one per pathname) are kept with their payload, their
 // HTML once a document asks for it, and ETags. A page is stale once revalidatePath() of its
 // path or revalidateTag() of data it showed ran after it was rendered (in any process sharing
-// the cache store), or when data it showed expired (cached()'s `revalidate`).
+// the cache store), or when data it showed expired (cached()'s `revalidate`), or once it is
+// older than the cache store keeps invalidation records (it could no longer be checked).
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { now } from './cache/clock.ts'
-import { invalidatedSince } from './cache/storage.ts'
+import { earliest, now } from './cache/clock.ts'
+import { type CacheUse, collectCacheUse, onRevalidate } from './cache/hooks.ts'
+import { invalidatedSince, invalidationRetention } from './cache/storage.ts'
+import { pathTag } from './cache/tags.ts'
 import { DEV_CODE_CHANGED_EVENT, type RouteKind } from './protocol.ts'
 
 export interface StaticBody {
@@ -22,7 +25,10 @@ export interface StaticPage {
   tags: readonly string[]
   /** On the cache's clock (cache/clock.ts), taken before the render started. */
   renderedAt: number
-  /** When the first cached() value it showed expires (their `revalidate`), if any does. */
+  /**
+   * When it must be rendered again whatever happens: the first expiry of the cached() values it
+   * showed (their `revalidate`), or the end of the time the store keeps invalidation records.
+   */
   expiresAt: number | undefined
 }
 
@@ -34,6 +40,14 @@ const pages = new LRUCache<string, StaticPage>({
   maxSize: BYTES_KEPT,
   sizeCalculation: (page) =>
     page.payload.bytes.byteLength + (page.html?.bytes.byteLength ?? 0) || 1,
+})
+
+// An invalidation in this process drops the pages it concerns at once: their freshness never
+// depends on the store still remembering it (the memory store keeps only the latest ones).
+onRevalidate((revalidation) => {
+  const tag = 'tag' in revalidation ? revalidation.tag : pathTag(revalidation.path)
+  const stale = [...pages.entries()].filter(([, page]) => page.tags.includes(tag))
+  for (const [pathname] of stale) pages.delete(pathname)
 })
 
 /** What complete renders showed of each route (by its page file); absent until one finished. */
@@ -65,6 +79,33 @@ export function toStaticBody(bytes: Uint8Array<ArrayBuffer>): StaticBody {
 
 export function setStaticPage(pathname: string, page: StaticPage): void {
   pages.set(pathname, page)
+}
+
+/**
+ * Runs `render`, a complete render of `pathname`, noting the cached() data it shows; when `keep`
+ * says its result may be served to everyone, stores it as the page of `pathname`.
+ */
+export async function renderToKeep<Result extends { payload: Uint8Array<ArrayBuffer> }>(
+  pathname: string,
+  render: () => Promise<Result>,
+  keep: (result: Result) => boolean,
+): Promise<Result & { page?: StaticPage }> {
+  const renderedAt = now() // on the cache's clock, which revalidation timestamps use
+  const use: CacheUse = { tags: new Set(), expiresAt: undefined }
+  const result = await collectCacheUse(use, render)
+  if (!keep(result)) return result
+  const retention = await invalidationRetention()
+  const page: StaticPage = {
+    payload: toStaticBody(result.payload),
+    tags: [pathTag(pathname), ...use.tags],
+    renderedAt,
+    expiresAt: earliest(
+      use.expiresAt,
+      retention === undefined ? undefined : renderedAt + retention,
+    ),
+  }
+  setStaticPage(pathname, page)
+  return { ...result, page }
 }
 
 /** The page stored for `pathname`, unless it is stale (then it is dropped). */

@@ -6,7 +6,8 @@ import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import rsc from '@vitejs/plugin-rsc'
-import type { Plugin, PluginOption, Rolldown } from 'vite'
+import { type Plugin, type PluginOption, type Rolldown, transformWithOxc } from 'vite'
+import { addCachedCallSites } from './cache/call-sites.ts'
 import { DEFAULT_ROUTER_OPTIONS } from './client/router-options.ts'
 import type { FrameworkOptions } from './config.ts'
 import { DEV_CODE_CHANGED_EVENT } from './protocol.ts'
@@ -14,19 +15,78 @@ import { createRouteTable } from './route-table.ts'
 
 const own = (file: string) => fileURLToPath(new URL(file, import.meta.url))
 
+/** The app's routes folder, under Vite's root (never the process's working directory). */
+const routesDirOf = (root: string) => join(root, 'src/routes')
+
 function listRouteFiles(routesDir: string): string[] {
   return readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
     .map((file) => relative(routesDir, join(routesDir, file)).split(sep).join('/'))
     .filter((file) => /\.(tsx|ts|jsx|js)$/.test(file))
 }
 
+/**
+ * Route files and modules in `.js` may contain JSX, as `.jsx` and `.tsx` do (docs/routing.md).
+ * Vite reads `.js` as plain JavaScript, so their JSX is compiled first, as Vite compiles `.jsx`.
+ */
+function jsxInRouteJs(): Plugin {
+  let routesDir = ''
+  return {
+    name: 'framework:jsx-in-route-js',
+    enforce: 'pre',
+    configResolved(config) {
+      routesDir = routesDirOf(config.root)
+    },
+    transform: {
+      filter: { id: /\.js(\?.*)?$/ },
+      async handler(code, id) {
+        const file = id.split('?')[0]!
+        if (!file.startsWith(`${routesDir}/`) && !file.startsWith(routesDir + sep)) return
+        const { code: compiled, map } = await transformWithOxc(code, file, {
+          lang: 'jsx',
+          jsx: { runtime: 'automatic' },
+        })
+        return { code: compiled, map }
+      },
+    },
+  }
+}
+
+/**
+ * Gives every cached() call of the app its site (module and position) for its cache keys
+ * (cache/call-sites.ts), so that alike functions of different modules never share entries.
+ */
+function cachedCallSites(): Plugin {
+  let root = ''
+  return {
+    name: 'framework:cached-call-sites',
+    configResolved(config) {
+      root = config.root
+    },
+    transform: {
+      filter: { id: /\.[cm]?[jt]sx?(\?.*)?$/, code: '#framework' },
+      handler(code, id) {
+        const file = id.split('?')[0]!
+        if (file.includes('/node_modules/')) return
+        const module = relative(root, file).split(sep).join('/')
+        const transformed = addCachedCallSites(code, module)
+        // Only inserted within lines: the positions that matter stay where they were.
+        return transformed === undefined ? undefined : { code: transformed, map: null }
+      },
+    },
+  }
+}
+
 /** Two routes for one URL fail the build with both file names (dev shows the same error). */
 function validateRoutes(): Plugin {
+  let routesDir = ''
   return {
     name: 'framework:validate-routes',
     apply: 'build',
+    configResolved(config) {
+      routesDir = routesDirOf(config.root)
+    },
     buildStart() {
-      createRouteTable(listRouteFiles(join(process.cwd(), 'src/routes')))
+      createRouteTable(listRouteFiles(routesDir))
     },
   }
 }
@@ -133,13 +193,16 @@ const FRAMEWORK_CLIENT_CHUNKS: Record<string, string> = {
  * rendered on every page.
  */
 function rootLayoutImports(found: Set<string>): Plugin {
+  let routesDir = ''
   return {
     name: 'framework:root-layout-imports',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'rsc',
+    configResolved(config) {
+      routesDir = routesDirOf(config.root)
+    },
     buildEnd() {
       found.clear()
-      const routesDir = join(process.cwd(), 'src/routes')
       const visit = (id: string) => {
         if (found.has(id)) return
         found.add(id)
@@ -201,6 +264,7 @@ function clientChunkGroups(): Rolldown.CodeSplittingGroup[] {
 export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption[] {
   const rootLayoutModules = new Set<string>()
   return [
+    jsxInRouteJs(),
     nodeReactBuilds(),
     rsc({
       entries: {
@@ -244,6 +308,7 @@ export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption
     },
     validateRoutes(),
     forgetStaticPagesOnChange(),
+    cachedCallSites(),
     options(frameworkOptions),
   ]
 }

@@ -191,6 +191,32 @@ describe('revalidate', () => {
   })
 })
 
+describe('nested revalidate', () => {
+  it('an outer entry without revalidate expires when an inner one it read does', async () => {
+    let inner = 0
+    const headline = cached(async () => `headline ${++inner}`, {
+      key: 'nested:inner',
+      revalidate: 10,
+    })
+    const page = cached(async () => `page showing ${await headline()}`, { key: 'nested:outer' })
+    expect(await page()).toBe('page showing headline 1')
+    time += 9_000
+    expect(await page()).toBe('page showing headline 1')
+    time += 2_000 // 11 s: the inner value has expired, so the outer one built from it has too
+    expect(await page()).toBe('page showing headline 2')
+  })
+
+  it('a render that reads only the outer entry learns the inner expiry, also from a hit', async () => {
+    const headline = cached(async () => 'headline', { key: 'nested:inner-2', revalidate: 10 })
+    const page = cached(async () => `page showing ${await headline()}`, { key: 'nested:outer-2' })
+    await page()
+    time += 1_000
+    const use: CacheUse = { tags: new Set(), expiresAt: undefined }
+    await collectCacheUse(use, () => page())
+    expect(Math.floor(use.expiresAt!)).toBe(1_000_000 + 10_000)
+  })
+})
+
 describe('tags', () => {
   it('revalidateTag() makes the tagged entries miss, and only them', async () => {
     const notes = counter()

@@ -1,15 +1,18 @@
 // When a static page kept in memory (src/framework/static-pages.ts) must be rendered again: a
-// revalidateTag() of data it showed, a revalidatePath() of its path, or the expiry of a cached()
-// value it showed (`revalidate`). The end-to-end side (ETags, 304) is tests/e2e/static-pages.
+// revalidateTag() of data it showed, a revalidatePath() of its path, the expiry of a cached()
+// value it showed (`revalidate`, also through an enclosing cached()), or the end of the time the
+// store keeps invalidation records. Pages are stored by renderToKeep(), as pages.ts stores them.
+// The end-to-end side (ETags, 304) is tests/e2e/static-pages.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cached } from '../../src/framework/cache/cached.ts'
-import { now, setCacheClock } from '../../src/framework/cache/clock.ts'
-import { type CacheUse, collectCacheUse } from '../../src/framework/cache/hooks.ts'
-import { MemoryCacheHandler } from '../../src/framework/cache/memory-handler.ts'
+import { setCacheClock } from '../../src/framework/cache/clock.ts'
+import {
+  MAX_REMEMBERED_INVALIDATIONS,
+  MemoryCacheHandler,
+} from '../../src/framework/cache/memory-handler.ts'
 import { revalidatePath, revalidateTag } from '../../src/framework/cache/revalidate.ts'
 import { setCacheHandler } from '../../src/framework/cache/storage.ts'
-import { pathTag } from '../../src/framework/cache/tags.ts'
-import { freshStaticPage, setStaticPage, toStaticBody } from '../../src/framework/static-pages.ts'
+import { freshStaticPage, renderToKeep } from '../../src/framework/static-pages.ts'
 
 let time = 5_000_000
 
@@ -26,21 +29,15 @@ afterEach(() => {
 
 let pages = 0
 
-/**
- * Stores a page for a new pathname as pages.ts does after a complete render: its path tag, the
- * tags and first expiry of the cached() values `render` read, and the time before it started.
- */
+/** Renders and keeps a page for a new pathname, as pages.ts does after a complete render. */
 async function storePage(render: () => Promise<string>): Promise<string> {
   const pathname = `/page-${++pages}`
-  const renderedAt = now()
-  const data: CacheUse = { tags: new Set(), expiresAt: undefined }
-  const html = await collectCacheUse(data, render)
-  setStaticPage(pathname, {
-    payload: toStaticBody(new TextEncoder().encode(html)),
-    tags: [pathTag(pathname), ...data.tags],
-    renderedAt,
-    expiresAt: data.expiresAt,
-  })
+  const { page } = await renderToKeep(
+    pathname,
+    async () => ({ payload: new TextEncoder().encode(await render()) }),
+    () => true,
+  )
+  expect(page).toBeDefined()
   return pathname
 }
 
@@ -80,6 +77,62 @@ describe('a stored static page', () => {
 
     time += 2_000 // 11 s: the value has expired, so the page showing it is out of date
     expect(await headline()).toBe('headline 2')
+    expect(await freshStaticPage(pathname)).toBeUndefined()
+  })
+
+  it('is rendered again once a cached() value read through an enclosing cached() has expired', async () => {
+    const headline = cached(async () => 'headline', { key: 'static-pages:inner', revalidate: 10 })
+    const front = cached(async () => `front: ${await headline()}`, { key: 'static-pages:outer' })
+    await front() // the outer entry exists before the page is rendered: the page reads a hit
+    const pathname = await storePage(front)
+    time += 11_000
+    expect(await freshStaticPage(pathname)).toBeUndefined()
+  })
+
+  it('is not kept when the render says so', async () => {
+    const { page } = await renderToKeep(
+      '/not-kept',
+      async () => ({ payload: new Uint8Array() }),
+      () => false,
+    )
+    expect(page).toBeUndefined()
+    expect(await freshStaticPage('/not-kept')).toBeUndefined()
+  })
+})
+
+describe('freshness does not depend on how long invalidation records are kept', () => {
+  it('a page invalidated long ago stays stale after the memory store forgot the record', async () => {
+    const list = cached(async () => ['a'], { key: 'static-pages:forgotten', tags: ['forgotten'] })
+    const pathname = await storePage(async () => (await list()).join(','))
+    await revalidateTag('forgotten')
+    // The memory store keeps the latest invalidation times only: these push that one out.
+    for (let i = 0; i < MAX_REMEMBERED_INVALIDATIONS; i++) void revalidateTag(`other-${i}`)
+    await revalidateTag('last')
+    expect(await freshStaticPage(pathname)).toBeUndefined()
+  })
+
+  it('a page lives no longer than a shared store keeps invalidation records', async () => {
+    // A store like Redis: it forgets an invalidation after 60 s. Another process invalidates
+    // the page's data (this process hears nothing of it), and the record expires unseen.
+    const keptMs = 60_000
+    class ForgetfulStore extends MemoryCacheHandler {
+      readonly invalidationsKeptMs = keptMs
+      #times = new Map<string, number>()
+      override async invalidateTags(tags: readonly string[], at: number) {
+        for (const tag of tags) this.#times.set(tag, at)
+      }
+      override async lastInvalidated(tags: readonly string[]) {
+        const kept = tags.map((tag) => this.#times.get(tag) ?? 0).filter((at) => at + keptMs > time)
+        return Math.max(0, ...kept)
+      }
+    }
+    const store = new ForgetfulStore()
+    setCacheHandler(store)
+    const list = cached(async () => ['a'], { key: 'static-pages:elsewhere', tags: ['elsewhere'] })
+    const pathname = await storePage(async () => (await list()).join(','))
+    time += 1_000
+    await store.invalidateTags(['elsewhere'], time) // by another process
+    time += keptMs + 1_000
     expect(await freshStaticPage(pathname)).toBeUndefined()
   })
 })

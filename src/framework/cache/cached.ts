@@ -1,9 +1,9 @@
 // cached() and cacheTag(): memoize an async function's results across requests, by arguments.
 import { requestPathname } from '../request-context.ts'
-import { now } from './clock.ts'
+import { earliest, now } from './clock.ts'
 import { noteCacheUse } from './hooks.ts'
 import { argumentsKey, functionIdentity, rememberIdentity } from './key.ts'
-import { currentScope, runInScope } from './scope.ts'
+import { type CacheScope, currentScope, runInScope } from './scope.ts'
 import { readEntry, writeEntry } from './storage.ts'
 import { limitTags, pathTag } from './tags.ts'
 import { fromBytes, toBytes } from './value.ts'
@@ -44,12 +44,19 @@ async function lookupOrCompute(
   const createdAt = now()
   // The implicit path tag comes first, so that the limits never drop it.
   const pathname = requestPathname()
-  const scope = { name, tags: [...(pathname ? [pathTag(pathname)] : []), ...(options.tags ?? [])] }
+  const scope: CacheScope = {
+    name,
+    tags: [...(pathname ? [pathTag(pathname)] : []), ...(options.tags ?? [])],
+  }
   const bytes = toBytes(await runInScope(scope, run), name)
   const tags = limitTags(scope.tags, name)
   const { revalidate } = options
-  const expiresAt = revalidate === undefined ? undefined : createdAt + revalidate * 1000
-  if (revalidate !== 0) await writeEntry(key, { value: bytes, tags, createdAt, expiresAt })
+  const own = revalidate === undefined ? undefined : createdAt + revalidate * 1000
+  // Built from nested entries: it goes stale when the first of them does.
+  const expiresAt = earliest(own, scope.expiresAt)
+  if (expiresAt === undefined || expiresAt > createdAt) {
+    await writeEntry(key, { value: bytes, tags, createdAt, expiresAt })
+  }
   return { bytes, tags, expiresAt }
 }
 
@@ -60,13 +67,15 @@ async function lookupOrCompute(
 export function cached<Args extends unknown[], Result>(
   fn: (...args: Args) => Promise<Result>,
   options: CachedOptions = {},
+  /** Where this call is in the app's code: written by the framework's Vite plugin (key.ts). */
+  site?: string,
 ): (...args: Args) => Promise<Result> {
   const name = options.key ?? (fn.name || 'anonymous function')
   const { revalidate } = options
   if (revalidate !== undefined && !(revalidate >= 0)) {
     throw new Error(`cached(${name}): revalidate must be a number of seconds, 0 or more.`)
   }
-  const identity = functionIdentity(fn, options.key)
+  const identity = functionIdentity(fn, options.key, site)
 
   const memoized = async (...args: Args): Promise<Result> => {
     const key = `${identity}:${argumentsKey(args, name)}`
@@ -80,8 +89,12 @@ export function cached<Args extends unknown[], Result>(
     }
     const { bytes, tags, expiresAt } = await computation
     // An enclosing cached() entry is built from this one: invalidating this one's tags must
-    // invalidate it too.
-    currentScope()?.tags.push(...tags)
+    // invalidate it too, and it expires when this one does.
+    const enclosing = currentScope()
+    if (enclosing) {
+      enclosing.tags.push(...tags)
+      enclosing.expiresAt = earliest(enclosing.expiresAt, expiresAt)
+    }
     noteCacheUse(tags, expiresAt)
     return fromBytes<Result>(bytes)
   }

@@ -15,3 +15,8 @@ export function setCacheClock(clock?: () => number): void {
   source = clock ?? Date.now
   last = 0
 }
+
+/** The earlier of two optional times (undefined: never). */
+export function earliest(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.min(a, b)
+}

@@ -21,6 +21,11 @@ export interface CacheHandler {
   lastInvalidated(tags: readonly string[]): Promise<number>
   /** Records that `tags` were invalidated at `at`: entries created before then are stale. */
   invalidateTags(tags: readonly string[], at: number): Promise<void>
+  /**
+   * How long (ms) an invalidation record is surely kept, when the store forgets them by time
+   * (Redis). Static pages checked against the records live no longer than this.
+   */
+  readonly invalidationsKeptMs?: number
   /** Releases connections and timers; the handler is not used afterwards. */
   close?(): Promise<void>
 }

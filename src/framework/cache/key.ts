@@ -13,18 +13,26 @@ export function rememberIdentity(wrapper: object, identity: string): void {
 }
 
 /**
- * A function's identity in keys: its `key` option when given; otherwise its name and a hash of
- * its source text. That makes the identity the same in every process of every deploy of the same
- * code (so Redis entries are shared) and new when the code changes. The price: two functions
- * with the same name and the same source text share entries even when they differ by what they
- * close over (a factory making one per tenant, say). Such functions must be given a `key`.
+ * A function's identity in keys: its `key` option when given; otherwise where the cached() call
+ * is (`site`: the module's path from the Vite root and the call's line and column, written in
+ * by the framework's Vite plugin) with a hash of the function's source text. So two cached()
+ * calls in different modules never share entries, every process of a deploy computes the same
+ * identity (Redis entries are shared), and a changed function starts new entries. Without a
+ * site (code the plugin did not transform), its name and source text stand in for it, and two
+ * functions with the same name and text share entries.
  */
-export function functionIdentity(fn: (...args: never[]) => unknown, key?: string): string {
+export function functionIdentity(
+  fn: (...args: never[]) => unknown,
+  key?: string,
+  site?: string,
+): string {
   if (key !== undefined) return `key:${key}`
+  const source = hash(fn.toString()).slice(0, 16)
+  if (site !== undefined) return `site:${site}:${source}`
   // A function returned by cached() has cached()'s source text, the same for all of them.
   const wrapped = wrappers.get(fn)
   if (wrapped !== undefined) return `cached(${wrapped})`
-  return `fn:${fn.name || 'anonymous'}:${hash(fn.toString()).slice(0, 16)}`
+  return `fn:${fn.name || 'anonymous'}:${source}`
 }
 
 const ALLOWED =

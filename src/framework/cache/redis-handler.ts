@@ -27,6 +27,8 @@ function isEntry(value: unknown): value is CacheEntry {
 export class RedisCacheHandler implements CacheHandler {
   readonly #client: Redis
   readonly #ttlMs: number
+  /** Invalidations are kept a little longer than the longest-lived entry they could concern. */
+  readonly invalidationsKeptMs: number
   readonly #host: string
   /** The last connection error, until the connection is ready again. */
   #error: Error | undefined
@@ -34,6 +36,7 @@ export class RedisCacheHandler implements CacheHandler {
   constructor(options: Partial<RedisCacheOptions> & { url: string }) {
     const { url, keyPrefix, ttl } = { ...DEFAULT_CACHE_OPTIONS.redis, ...options }
     this.#ttlMs = ttl * 1000
+    this.invalidationsKeptMs = this.#ttlMs + 60_000
     // For messages: never the password that a URL may carry.
     this.#host = new URL(url).host
     this.#client = new Redis(url, {
@@ -93,8 +96,7 @@ export class RedisCacheHandler implements CacheHandler {
   async invalidateTags(tags: readonly string[], at: number): Promise<void> {
     await this.#run((client) => {
       const batch = client.multi()
-      // Kept a little longer than the longest-lived entry it could concern.
-      for (const tag of tags) batch.set(`tag:${tag}`, String(at), 'PX', this.#ttlMs + 60_000)
+      for (const tag of tags) batch.set(`tag:${tag}`, String(at), 'PX', this.invalidationsKeptMs)
       return batch.exec()
     })
   }

@@ -8,6 +8,8 @@ export interface CacheScope {
   name: string
   /** Tags of the entry being computed: its own, cacheTag()'s, and those of nested entries. */
   tags: string[]
+  /** The first expiry of the nested entries it read: the entry expires no later. */
+  expiresAt?: number
 }
 
 const scopes = new AsyncLocalStorage<CacheScope>()

@@ -94,3 +94,12 @@ export async function invalidatedSince(tags: readonly string[], since: number): 
   await pendingInvalidations
   return attempt(async (handler) => (await handler.lastInvalidated(tags)) >= since, true)
 }
+
+/**
+ * How long the store surely keeps an invalidation record (ms), if that is bounded by time: what
+ * is checked against the records (a static page) must not live longer. Undefined: records are
+ * kept by count, and this process's invalidations also reach its pages directly.
+ */
+export function invalidationRetention(): Promise<number | undefined> {
+  return attempt(async (handler) => handler.invalidationsKeptMs, undefined)
+}

@@ -117,10 +117,12 @@ export function forgetCachedPages(): void {
 
 function PayloadView({
   navigation,
+  url,
   pendingUrl,
   router,
 }: {
   navigation: Navigation
+  url: string
   pendingUrl: string | null
   router: RouterApi
 }): ReactNode {
@@ -129,7 +131,7 @@ function PayloadView({
   return (
     <NavigationContext
       value={{
-        url: navigation.url,
+        url,
         params: payload.params,
         router,
         pendingUrl,
@@ -153,6 +155,10 @@ export function Router({ initial }: { initial: RscPayload }) {
   const [requestedUrl, setRequestedUrl] = useState<string | null>(null)
   const [isPending, startTransition] = useTransition()
   const committed = useRef(navigation)
+  // Hydration renders the URL the server rendered: a static page's has no query (it is the same
+  // for every visitor). The browser's own URL, query included, shows right after.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
 
   const router = useMemo<RouterApi>(() => {
     const start = (next: Navigation) => {
@@ -266,6 +272,7 @@ export function Router({ initial }: { initial: RscPayload }) {
     >
       <PayloadView
         navigation={navigation}
+        url={hydrated ? navigation.url : initial.url}
         pendingUrl={isPending ? requestedUrl : null}
         router={router}
       />
