@@ -1,6 +1,6 @@
 // Server errors: the digest that ties what a user sees to the server log, and the one log line.
 import { parseInterrupt } from './interrupts.ts'
-import { CONTENT_TYPE_TEXT } from './protocol.ts'
+import { CACHE_CONTROL_PRIVATE, CONTENT_TYPE_TEXT } from './protocol.ts'
 
 /** Errors React and the framework pass around may carry a digest. */
 export interface DigestError extends Error {
@@ -83,6 +83,6 @@ export function internalServerErrorResponse(error: unknown): Response {
   const digest = reportServerError(error)
   return new Response(`Internal Server Error (digest ${digest})\n`, {
     status: 500,
-    headers: { 'content-type': CONTENT_TYPE_TEXT },
+    headers: { 'content-type': CONTENT_TYPE_TEXT, 'cache-control': CACHE_CONTROL_PRIVATE },
   })
 }

@@ -5,14 +5,13 @@
 // request unless it turned out to read the request.
 import { buildId } from 'virtual:framework/options'
 import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
-import { reportServerError } from './errors.ts'
+import { internalServerErrorResponse, reportServerError } from './errors.ts'
 import { readAll, responseFromNodeStream } from './node-stream-body.ts'
 import {
   CACHE_CONTROL_PRIVATE,
   CACHE_CONTROL_STATIC,
   CONTENT_TYPE_HTML,
   CONTENT_TYPE_PAYLOAD,
-  CONTENT_TYPE_TEXT,
   HEADER_BUILD_ID,
   HEADER_PREFETCH,
   HEADER_ROUTE_KIND,
@@ -83,9 +82,20 @@ function fromMemory(request: Request, body: StaticBody, headers: Record<string, 
   return new Response(body.bytes, { headers: all })
 }
 
-/** The request a shared render sees: the page's pathname, nothing of the visitor. */
-function detachedRequest(url: URL, signal?: AbortSignal): Request {
-  return new Request(new URL(url.pathname, url), { signal })
+/**
+ * The page's URL without the visitor's query or hash. Copied rather than resolved from the
+ * pathname: `new URL('//', url)` would read a path that begins with `//` as a host.
+ */
+function pageUrlOf(url: URL): URL {
+  const pageUrl = new URL(url)
+  pageUrl.search = ''
+  pageUrl.hash = ''
+  return pageUrl
+}
+
+/** The request a shared render sees: the page's URL, nothing of the visitor. */
+function detachedRequest(pageUrl: URL, signal?: AbortSignal): Request {
+  return new Request(pageUrl, { signal })
 }
 
 async function serveStatic(
@@ -100,7 +110,7 @@ async function serveStatic(
     return renderDocument(request, url, match, { payload: page.payload.bytes })
   if (!page.html) {
     // Rendered for everyone: detached, so a visitor who leaves cannot cut it short, and bounded.
-    const pageUrl = new URL(url.pathname, url)
+    const pageUrl = pageUrlOf(url)
     const signal = AbortSignal.timeout(WHOLE_RENDER_TIMEOUT_MS)
     const detached = detachedRequest(pageUrl, signal)
     const response = await runDetached(detached, () =>
@@ -136,7 +146,7 @@ interface WholeRender {
  * render that may be kept), and within WHOLE_RENDER_TIMEOUT_MS.
  */
 function renderWhole(url: URL, match: RouteMatch, mode: RenderingMode): Promise<WholeRender> {
-  const pageUrl = new URL(url.pathname, url)
+  const pageUrl = pageUrlOf(url)
   const controller = new AbortController()
   const request = detachedRequest(pageUrl, controller.signal)
   return runDetached(request, async () => {
@@ -199,11 +209,7 @@ function failureResponse(
   failure: Error,
 ): Promise<Response> | Response {
   if (format === 'document') return renderDocument(request, url, match, { error: failure })
-  const digest = reportServerError(failure)
-  return new Response(`Internal Server Error (digest ${digest})\n`, {
-    status: 500,
-    headers: { 'content-type': CONTENT_TYPE_TEXT, 'cache-control': CACHE_CONTROL_PRIVATE },
-  })
+  return internalServerErrorResponse(failure)
 }
 
 /** A page rendered for this request and streamed. */
