@@ -14,6 +14,7 @@ import {
   linkTo,
   PayloadGate,
   pathOf,
+  requestBarrier,
   settle,
   setupBrowser,
   setupProductionServer,
@@ -56,8 +57,10 @@ describe('a superseded navigation never falls back to a document load', () => {
 
     await page.goBack()
     await heading(page, 'Notebook').waitFor()
-    // (The paused clock holds animation frames too: no settle() here.)
+    // (The paused clock holds animation frames too: no settle() here.) A document load the
+    // timer started would have reached the test by the barrier.
     await page.clock.runFor(PAST_LOAD_TIMEOUT_MS)
+    await requestBarrier(page)
     expect(pathOf(page)).toBe('/')
     expect(requests.documentPaths()).toEqual(['/'])
     await gate.remove()
@@ -71,8 +74,10 @@ describe('a superseded navigation never falls back to a document load', () => {
 
     await page.getByRole('button', { name: 'Call none' }).click()
     await page.getByTestId('result-none').filter({ hasText: NONE_RESOLVED }).waitFor()
-    // (The paused clock holds animation frames too: no settle() here.)
+    // (The paused clock holds animation frames too: no settle() here.) A document load the
+    // timer started would have reached the test by the barrier.
     await page.clock.runFor(PAST_LOAD_TIMEOUT_MS)
+    await requestBarrier(page)
     expect(pathOf(page)).toBe('/lab/actions')
     expect(await heading(page, ACTIONS_HEADING).isVisible()).toBe(true)
     expect(requests.documentPaths()).toEqual(['/lab/actions'])
