@@ -23,11 +23,16 @@ class InterruptError extends Error {
   }
 }
 
-function throwRedirect(url: string, status: 307 | 308, type?: RedirectType): never {
-  throw new InterruptError(
+/** The error redirect() throws; the client rejects a server function call that redirected with it. */
+export function redirectError(url: string, status: 307 | 308, type?: RedirectType): Error {
+  return new InterruptError(
     `Redirecting to ${url}. (redirect() throws; do not catch it, or rethrow it with isRedirectError().)`,
     `${REDIRECT};${type ?? ''};${status};${url}`,
   )
+}
+
+function throwRedirect(url: string, status: 307 | 308, type?: RedirectType): never {
+  throw redirectError(url, status, type)
 }
 
 /** Sends the user to `url`: 307 before the page streams, a client navigation after. */
@@ -99,20 +104,4 @@ export function isRedirectError(error: unknown): boolean {
 
 export function isHTTPAccessFallbackError(error: unknown): boolean {
   return parseInterrupt(error)?.kind === 'fallback'
-}
-
-const REDIRECT_IN_TEXT = new RegExp(`"(${REDIRECT};[^"\\\\]*)"`, 'g')
-
-/**
- * The redirects whose digests appear in a piece of RSC payload text (its error rows), in order.
- * The router uses it so that a redirect wins over a fallback thrown before it in the same
- * streamed render, which React alone would not see (it stops at the first error it renders).
- */
-export function redirectsInPayloadText(text: string): Interrupt[] {
-  const found: Interrupt[] = []
-  for (const [, digest] of text.matchAll(REDIRECT_IN_TEXT)) {
-    const interrupt = parseInterrupt(digest)
-    if (interrupt) found.push(interrupt)
-  }
-  return found
 }

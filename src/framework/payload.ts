@@ -19,6 +19,7 @@ export interface RscPayload {
   /** A server function redirected: the tree is the target's; the client moves to `url`. */
   redirect?: {
     url: string
+    status: 307 | 308
     type: 'push' | 'replace'
     /** Another origin or a route handler: the browser must load `url` as a document. */
     document: boolean

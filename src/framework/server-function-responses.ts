@@ -29,7 +29,7 @@ function renderRedirect(request: Request, from: URL, interrupt: Interrupt & { ki
   const document = target.origin !== from.origin || match?.route.type === 'handler'
   const url = document ? target.href : target.pathname + target.search + target.hash
   return renderRoute(request, target, match?.route.type === 'page' ? match : null, {
-    redirect: { url, type: interrupt.type ?? 'push', document },
+    redirect: { url, status: interrupt.status, type: interrupt.type ?? 'push', document },
     returnValue: Promise.resolve(undefined),
     treeless: document,
   })

@@ -5,7 +5,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import {
-  blockPrefetches,
   linkTo,
   NOT_FOUND_TEXT,
   NOTE_NOT_FOUND_TEXT,
@@ -24,7 +23,6 @@ const NOINDEX_META = /^<meta name="robots" content="noindex"\s*\/?>$/
 
 async function open(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
   const page = await chromium.newPage(options)
-  await blockPrefetches(page)
   return page
 }
 

@@ -2,12 +2,13 @@
 // click handler is ONE POST that brings the return value and the re-rendered page (no document
 // load, no payload GET); useActionState shows validation errors, useFormStatus shows the pending
 // state, and a redirect() lands on its target with push semantics in the same response.
-import type { Locator, Page, Request, Route } from 'playwright-core'
+import type { Locator, Page, Request } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { CONTENT_TYPE_PAYLOAD, HEADER_ACTION_ID } from '../../src/framework/protocol.ts'
 import {
   collectPageErrors,
   gotoHydrated,
+  holdNextCall,
   isPayloadUrl,
   linkTo,
   payloadPathOf,
@@ -21,37 +22,6 @@ const chromium = setupBrowser(app)
 
 const TITLE_ERROR = 'Give the note a title.'
 const TAGS_ERROR = 'Tags are words of letters, digits and dashes, separated by spaces or commas.'
-
-/** A held request: the route handler waits until the test releases it. */
-interface Hold {
-  /** Resolves with the request once the browser has sent it (and it is being held). */
-  arrived: Promise<Request>
-  release(): void
-}
-
-/** Holds the next POST to `pagePath`'s payload URL (a server function call from that page). */
-async function holdNextCall(page: Page, pagePath: string): Promise<Hold> {
-  let arrive!: (request: Request) => void
-  let release!: () => void
-  const arrived = new Promise<Request>((resolve) => {
-    arrive = resolve
-  })
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  let held = false
-  await page.route(
-    (url) => url.pathname === payloadPathOf(pagePath),
-    async (route: Route) => {
-      if (route.request().method() !== 'POST' || held) return route.continue()
-      held = true
-      arrive(route.request())
-      await released
-      await route.continue()
-    },
-  )
-  return { arrived, release }
-}
 
 /**
  * Since `requests` started, the page made exactly one POST, a server function call to

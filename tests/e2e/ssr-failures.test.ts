@@ -7,7 +7,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import {
-  blockPrefetches,
   clientErrorText,
   collectPageErrors,
   counter,
@@ -27,7 +26,6 @@ const EVERYWHERE_HEADING = 'A client component that always fails'
 
 async function open(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
   const page = await chromium.newPage(options)
-  await blockPrefetches(page)
   return page
 }
 

@@ -11,7 +11,6 @@ import {
   toPayloadUrl,
 } from '../../src/framework/protocol.ts'
 import {
-  blockPrefetches,
   collectPageErrors,
   linkTo,
   NOT_FOUND_TEXT,
@@ -57,7 +56,6 @@ const PAGES = [
 
 async function open(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
   const page = await chromium.newPage(options)
-  await blockPrefetches(page)
   return page
 }
 

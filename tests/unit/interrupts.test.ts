@@ -10,7 +10,6 @@ import {
   parseInterrupt,
   permanentRedirect,
   redirect,
-  redirectsInPayloadText,
   unauthorized,
 } from '../../src/framework/interrupts.ts'
 
@@ -190,31 +189,5 @@ describe('anything else parses to null', () => {
     expect(parseInterrupt(value)).toBeNull()
     expect(isRedirectError(value)).toBe(false)
     expect(isHTTPAccessFallbackError(value)).toBe(false)
-  })
-})
-
-describe('redirectsInPayloadText', () => {
-  it("finds the redirect digests among a payload's error rows, in order", () => {
-    let notFoundDigest = ''
-    let redirectDigest = ''
-    try {
-      notFound()
-    } catch (error) {
-      notFoundDigest = (error as { digest: string }).digest
-    }
-    try {
-      redirect('/about;x', 'push')
-    } catch (error) {
-      redirectDigest = (error as { digest: string }).digest
-    }
-    const text = [
-      `1:E${JSON.stringify({ digest: notFoundDigest, message: 'x' })}`,
-      `2:E${JSON.stringify({ digest: redirectDigest, message: 'y' })}`,
-      '0:{"tree":"$L1"}',
-    ].join('\n')
-    expect(redirectsInPayloadText(text)).toEqual([
-      { kind: 'redirect', url: '/about;x', status: 307, type: 'push' },
-    ])
-    expect(redirectsInPayloadText('0:{"tree":"no errors"}')).toEqual([])
   })
 })

@@ -15,7 +15,9 @@ import {
 import { NOINDEX } from '../../fallbacks/noindex.tsx'
 import { isConnectionClosedError } from '../errors.ts'
 import { type FallbackStatus, parseInterrupt } from '../interrupts.ts'
+import { isHandled } from './handled-redirects.ts'
 import { NavigationContext } from './navigation-context.tsx'
+import { thrownRedirectIn } from './thrown-redirects.ts'
 
 export type ErrorComponent = ComponentType<{
   error: Error & { digest?: string }
@@ -148,7 +150,6 @@ export function AccessFallbackBoundary({
   defaults?: boolean
   children?: ReactNode
 }) {
-  const redirectThrown = use(NavigationContext)?.redirectThrown
   return (
     <CatchBoundary
       pathname={usePathnameOrRoot()}
@@ -160,8 +161,8 @@ export function AccessFallbackBoundary({
           fallbacks[status] ?? (defaults ? <DefaultScreen status={status} /> : undefined)
         if (screen === undefined) throw error
         // A redirect thrown in the same render wins, though React stopped at this error first.
-        const redirect = redirectThrown?.()
-        if (redirect?.kind === 'redirect') return <RedirectTo {...redirect} />
+        const redirect = thrownRedirectIn(children)
+        if (redirect) return <RedirectTo {...redirect} />
         return (
           <>
             {NOINDEX}
@@ -195,9 +196,16 @@ function RedirectTo({ url, type }: { url: string; type: 'push' | 'replace' | und
   return null
 }
 
-function redirectOrRethrow(error: unknown): ReactNode {
+/** The redirect a server function call rejected with: the router already acted on it. */
+function ClearAfterRedirect({ clear }: { clear: () => void }) {
+  useEffect(() => startTransition(clear), [clear])
+  return null
+}
+
+function redirectOrRethrow(error: unknown, clear: () => void): ReactNode {
   const interrupt = parseInterrupt(error)
   if (interrupt?.kind !== 'redirect') throw error
+  if (isHandled(error)) return <ClearAfterRedirect clear={clear} />
   return <RedirectTo {...interrupt} />
 }
 
@@ -224,8 +232,8 @@ export function GlobalErrorBoundary({
   return (
     <CatchBoundary
       pathname={pathname}
-      fallback={(error) => {
-        if (parseInterrupt(error)?.kind === 'redirect') return redirectOrRethrow(error)
+      fallback={(error, clear) => {
+        if (parseInterrupt(error)?.kind === 'redirect') return redirectOrRethrow(error, clear)
         if (isConnectionClosedError(error)) return <ConnectionClosedDocument />
         return <GlobalError error={error as Error} reset={() => window.location.reload()} />
       }}

@@ -1,10 +1,14 @@
 // Calls a server function: one POST that returns both the function's result and the page
 // re-rendered after it ran (or the page it redirected to), so no second request follows.
+// The answer is shown only on the page that made the call (router.tsx). A function that
+// redirected hands its caller no value: the call rejects with the redirect signal while the
+// router navigates (docs/protocol.md).
 import {
   createFromReadableStream,
   createTemporaryReferenceSet,
   encodeReply,
 } from '@vitejs/plugin-rsc/browser'
+import { redirectError } from '../interrupts.ts'
 import type { RscPayload } from '../payload.ts'
 import {
   CONTENT_TYPE_PAYLOAD,
@@ -12,10 +16,12 @@ import {
   HEADER_REVALIDATED,
   toPayloadUrl,
 } from '../protocol.ts'
-import { applyServerUpdate, forgetCachedPages } from './router.tsx'
+import { markHandled } from './handled-redirects.ts'
+import { applyServerUpdate, callOrigin, forgetCachedPages } from './router.tsx'
 
 export async function callServer(id: string, args: unknown[]): Promise<unknown> {
   const temporaryReferences = createTemporaryReferenceSet()
+  const origin = callOrigin()
   const response = await fetch(toPayloadUrl(location.href), {
     method: 'POST',
     headers: { [HEADER_ACTION_ID]: id, accept: CONTENT_TYPE_PAYLOAD },
@@ -30,11 +36,17 @@ export async function callServer(id: string, args: unknown[]): Promise<unknown> 
   const payload = await createFromReadableStream<RscPayload>(response.body!, {
     temporaryReferences,
   })
-  if (payload.redirect?.document) {
+  const { redirect } = payload
+  if (redirect?.document) {
     // Another origin or a route handler: load it as a document; the post is not replayed there.
-    location.assign(payload.redirect.url)
+    location.assign(redirect.url)
     return new Promise(() => {})
   }
-  applyServerUpdate(payload)
-  return payload.returnValue
+  applyServerUpdate(payload, origin)
+  if (!redirect) return payload.returnValue
+  // As in the App Router: the caller gets the redirect signal, never `undefined`. The router has
+  // already navigated (or the user had left the page), so a boundary that catches it only clears.
+  const signal = redirectError(redirect.url, redirect.status, redirect.type)
+  markHandled(signal)
+  throw signal
 }

@@ -2,7 +2,6 @@
 
 import { buildId } from 'virtual:framework/client-options'
 import { createFromReadableStream } from '@vitejs/plugin-rsc/browser'
-import { type Interrupt, redirectsInPayloadText } from '../interrupts.ts'
 import type { RscPayload } from '../payload.ts'
 import {
   CONTENT_TYPE_PAYLOAD,
@@ -22,38 +21,6 @@ export interface FetchedPayload {
   kind: RouteKind
   /** Settles when the response body has ended (or failed). */
   done: Promise<void>
-}
-
-/** The first redirect() thrown in each payload, once its row has passed through. */
-const redirectsThrown = new WeakMap<object, { first?: Interrupt }>()
-
-/** The first redirect the server threw while rendering `payload`, if its row has arrived. */
-export function redirectThrownIn(payload: RscPayload): Interrupt | undefined {
-  return redirectsThrown.get(payload)?.first
-}
-
-/**
- * The body, passed through, noting the first redirect among its rows (a digest split across two
- * chunks is still seen: the end of the previous text is kept), and when it has ended, failed or
- * been cancelled.
- */
-function observe(
-  body: ReadableStream<Uint8Array>,
-  seen: { first?: Interrupt },
-): { stream: ReadableStream<Uint8Array>; done: Promise<void> } {
-  const decoder = new TextDecoder()
-  let tail = ''
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      if (!seen.first) {
-        const text = tail + decoder.decode(chunk, { stream: true })
-        seen.first = redirectsInPayloadText(text)[0]
-        tail = text.slice(-512)
-      }
-      controller.enqueue(chunk)
-    },
-  })
-  return { stream: readable, done: body.pipeTo(writable).catch(() => {}) }
 }
 
 /**
@@ -81,13 +48,10 @@ export async function fetchPayload(
     // Nobody sees the message: the router loads the URL as a document instead.
     throw new Error(`${response.url} is not an RSC payload of build ${buildId}.`)
   }
-  const seen: { first?: Interrupt } = {}
-  const { stream, done } = observe(response.body, seen)
-  const payload = createFromReadableStream<RscPayload>(stream)
-  payload.then(
-    (root) => redirectsThrown.set(root, seen),
-    () => {},
-  )
+  // Passed through, to know when the body has ended, failed or been cancelled.
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
+  const done = response.body.pipeTo(writable).catch(() => {})
+  const payload = createFromReadableStream<RscPayload>(readable)
   return {
     payload,
     kind: response.headers.get(HEADER_ROUTE_KIND) === 'static' ? 'static' : 'dynamic',

@@ -1,7 +1,6 @@
 // What client components can know about navigation: the current URL and params, the router,
 // and which URL is loading. The browser's Router provides it live; SSR provides a snapshot.
 import { createContext, type ReactNode } from 'react'
-import type { Interrupt } from '../interrupts.ts'
 import type { Params } from '../route-table.ts'
 
 export interface NavigateOptions {
@@ -30,8 +29,6 @@ export interface NavigationState {
   router: RouterApi
   /** The URL being navigated to, while a navigation is in flight. */
   pendingUrl: string | null
-  /** The first redirect() the server threw in the page on screen, once its row has arrived. */
-  redirectThrown?: () => Interrupt | undefined
 }
 
 export const NavigationContext = createContext<NavigationState | null>(null)

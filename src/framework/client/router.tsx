@@ -2,6 +2,9 @@
 // target's payload. A navigation is a state update inside a transition, so the old page stays
 // interactive until the new one can show, and a newer navigation simply replaces the state of
 // an older one. History and scroll are touched only when the new page commits.
+// Every request (push, replace, refresh, Back/Forward, a server function's update) supersedes
+// the navigation in flight: its timer is cleared, so it can never turn into a document load.
+// See docs/routing.md.
 
 import { loadTimeoutMs } from 'virtual:framework/client-options'
 import {
@@ -22,7 +25,6 @@ import {
   type ErrorComponent,
   GlobalErrorBoundary,
 } from './boundaries.tsx'
-import { redirectThrownIn } from './fetch-payload.ts'
 import { type NavigateOptions, NavigationContext, type RouterApi } from './navigation-context.tsx'
 import { clearPayloadCache, loadPayload, reusablePayload } from './payload-cache.ts'
 import { prefetch } from './prefetch.ts'
@@ -66,8 +68,18 @@ function rememberPayload(key: string, payload: RscPayload | Promise<RscPayload>)
 const newKey = () => Math.random().toString(36).slice(2, 10)
 const currentUrl = () => location.pathname + location.search
 
+/** The element id a hash names; a hash that is not valid percent-encoding is taken as it is. */
+function hashId(hash: string): string {
+  const raw = hash.slice(1)
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
+
 function scrollToHashOrTop(hash: string) {
-  const id = decodeURIComponent(hash.slice(1))
+  const id = hashId(hash)
   const target = id ? document.getElementById(id) : null
   if (target) target.scrollIntoView()
   else window.scrollTo(0, 0)
@@ -75,6 +87,21 @@ function scrollToHashOrTop(hash: string) {
 
 /** Only the newest navigation may fall back to a document load; older ones were superseded. */
 let latestNavigation = 0
+/** The load timer of the navigation in flight. */
+let pendingTimeout: ReturnType<typeof setTimeout> | undefined
+
+/** A newer request replaces the navigation in flight: its timer and document load are dropped. */
+function supersede(): number {
+  clearTimeout(pendingTimeout)
+  pendingTimeout = undefined
+  return ++latestNavigation
+}
+
+/**
+ * Counts the navigations requested (not server function updates): a server function's answer
+ * is applied only if none was requested since its call started.
+ */
+let requestCount = 0
 
 /**
  * The target's payload (reused if still fresh) and a timer. If the payload cannot be had (not an
@@ -82,7 +109,7 @@ let latestNavigation = 0
  * timeout, the browser loads the URL as a document instead, so the user is never stuck.
  */
 function startLoading(href: string, fallback: 'assign' | 'replace') {
-  const id = ++latestNavigation
+  const id = supersede()
   const url = new URL(href, location.href)
   const documentLoad = () => {
     if (id === latestNavigation) location[fallback](url.href)
@@ -97,16 +124,41 @@ function startLoading(href: string, fallback: 'assign' | 'replace') {
     documentLoad()
     return new Promise<never>(() => {})
   })
-  return { payload, timeout: setTimeout(documentLoad, loadTimeoutMs) }
+  pendingTimeout = setTimeout(documentLoad, loadTimeoutMs)
+  return { payload, timeout: pendingTimeout }
+}
+
+/** Identifies the page a server function was called on: see applyServerUpdate(). */
+export interface CallOrigin {
+  requestCount: number
+  /** The history entry of the page, whose remembered payload is dropped if the answer is not shown. */
+  key: string | undefined
+}
+
+/** The latest navigation requested (pending or committed), kept by the mounted Router. */
+let requestedKey: string | undefined
+
+export function callOrigin(): CallOrigin {
+  return { requestCount, key: requestedKey }
 }
 
 /** Set by the mounted Router: shows what a server function call sent back. */
 let serverUpdateSink: ((payload: RscPayload) => void) | null = null
 
-/** Renders a server function's response: the re-rendered page, or the redirect target. */
-export function applyServerUpdate(payload: RscPayload): void {
+/**
+ * Renders a server function's response (the re-rendered page, or the redirect target) if no
+ * navigation was requested since the call started: the answer belongs to the page that made the
+ * call. Otherwise that page's remembered payload is dropped (its data changed) and nothing else
+ * changes. Returns whether the response was applied.
+ */
+export function applyServerUpdate(payload: RscPayload, origin: CallOrigin): boolean {
   if (!serverUpdateSink) throw new Error('The router is not mounted yet.')
+  if (origin.requestCount !== requestCount) {
+    if (origin.key) payloadsByKey.delete(origin.key)
+    return false
+  }
   serverUpdateSink(payload)
+  return true
 }
 
 /** After data changed on the server: no cached page (prefetched, visited, in history) is current. */
@@ -135,7 +187,6 @@ function PayloadView({
         params: payload.params,
         router,
         pendingUrl,
-        redirectThrown: () => redirectThrownIn(payload),
       }}
     >
       {payload.tree}
@@ -159,11 +210,20 @@ export function Router({ initial }: { initial: RscPayload }) {
   // for every visitor). The browser's own URL, query included, shows right after.
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
+  /** The latest navigation requested: the committed one, or the one in flight. */
+  const requested = useRef(navigation)
+  requestedKey ??= navigation.key
 
-  const router = useMemo<RouterApi>(() => {
-    const start = (next: Navigation) => {
+  const { router, start } = useMemo(() => {
+    const show = (next: Navigation) => {
+      requested.current = next
+      requestedKey = next.key
       setRequestedUrl(next.url)
       startTransition(() => setNavigation(next))
+    }
+    const start = (next: Navigation) => {
+      requestCount++
+      show(next)
     }
     const go = (href: string, action: 'push' | 'replace', navigateOptions?: NavigateOptions) => {
       const url = new URL(href, location.href)
@@ -179,11 +239,11 @@ export function Router({ initial }: { initial: RscPayload }) {
       })
     }
     serverUpdateSink = (payload) => {
+      // No navigation was requested since the call: whatever is in flight started before it.
+      supersede()
       const { redirect } = payload
       if (!redirect) {
-        startTransition(() =>
-          setNavigation({ ...committed.current, payload, action: 'refresh', scroll: false }),
-        )
+        show({ ...committed.current, payload, action: 'refresh', scroll: false })
         return
       }
       const url = new URL(redirect.url, location.href)
@@ -196,16 +256,23 @@ export function Router({ initial }: { initial: RscPayload }) {
         scroll: true,
       })
     }
-    return {
+    const router: RouterApi = {
       push: (href, navigateOptions) => go(href, 'push', navigateOptions),
       replace: (href, navigateOptions) => go(href, 'replace', navigateOptions),
+      // Calls apply in the order made: during a navigation, refresh its target, as it goes.
       refresh: () => {
         forgetCachedPages()
+        const target = requested.current
+        const inFlight = target !== committed.current
+        const action = inFlight ? target.action : 'refresh'
         start({
-          ...committed.current,
-          ...startLoading(location.href, 'replace'),
-          action: 'refresh',
-          scroll: false,
+          ...target,
+          ...startLoading(
+            new URL(target.url, location.href).href,
+            action === 'push' ? 'assign' : 'replace',
+          ),
+          action,
+          scroll: inFlight && target.scroll,
         })
       },
       back: () => history.back(),
@@ -216,6 +283,7 @@ export function Router({ initial }: { initial: RscPayload }) {
         prefetch(url.pathname + url.search, { urgent: prefetchOptions?.urgent ?? true })
       },
     }
+    return { router, start }
   }, [])
 
   // Commit: the new page is on screen; now record it in history and scroll.
@@ -242,17 +310,15 @@ export function Router({ initial }: { initial: RscPayload }) {
       if (url === committed.current.url && (!stateKey || stateKey === committed.current.key)) return
       const key = stateKey ?? newKey()
       const remembered = payloadsByKey.get(key)
-      setRequestedUrl(url)
-      startTransition(() =>
-        setNavigation({
-          key,
-          url,
-          hash: location.hash,
-          ...(remembered ? { payload: remembered } : startLoading(location.href, 'replace')),
-          action: 'pop',
-          scroll: true,
-        }),
-      )
+      if (remembered) supersede()
+      start({
+        key,
+        url,
+        hash: location.hash,
+        ...(remembered ? { payload: remembered } : startLoading(location.href, 'replace')),
+        action: 'pop',
+        scroll: true,
+      })
     }
     window.addEventListener('scroll', onScroll, { passive: true })
     window.addEventListener('popstate', onPopState)
@@ -263,7 +329,7 @@ export function Router({ initial }: { initial: RscPayload }) {
       window.removeEventListener('popstate', onPopState)
       import.meta.hot?.off('rsc:update', router.refresh)
     }
-  }, [router])
+  }, [router, start])
 
   return (
     <GlobalErrorBoundary

@@ -28,8 +28,9 @@ export function NoteForm(props: {
   initial: NoteFormState
   submitLabel: string
 }) {
-  const [state, formAction] = useActionState(props.action, props.initial)
-  const { values, errors } = state
+  // The everyday pattern: the state is destructured at once, as it always has this shape (a
+  // save that redirects navigates, it never hands the hook `undefined`).
+  const [{ values, errors }, formAction] = useActionState(props.action, props.initial)
   return (
     <form action={formAction} className="note-form">
       <label>

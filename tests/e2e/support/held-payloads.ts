@@ -153,3 +153,34 @@ export async function whenPrefetched(
   }
   await requests.whenEnded(requests.prefetches(path)[0]!)
 }
+
+/** A held server function call: the route handler waits until the test releases it. */
+export interface Hold {
+  /** Resolves with the request once the browser has sent it (and it is being held). */
+  arrived: Promise<Request>
+  release(): void
+}
+
+/** Holds the next POST to `pagePath`'s payload URL (a server function call from that page). */
+export async function holdNextCall(page: Page, pagePath: string): Promise<Hold> {
+  let arrive!: (request: Request) => void
+  let release!: () => void
+  const arrived = new Promise<Request>((resolve) => {
+    arrive = resolve
+  })
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let held = false
+  await page.route(
+    (url) => url.pathname === payloadPathOf(pagePath),
+    async (route: Route) => {
+      if (route.request().method() !== 'POST' || held) return route.continue()
+      held = true
+      arrive(route.request())
+      await released
+      await route.continue()
+    },
+  )
+  return { arrived, release }
+}

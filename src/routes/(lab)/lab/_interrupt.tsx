@@ -25,6 +25,9 @@ export function throwInterrupt(kind: string): never {
       return redirect('/about')
     case 'redirect-notes':
       return redirect('/notes')
+    case 'redirect-quoted':
+      // A target with `"` and `\`, which JSON escapes in the payload.
+      return redirect('/about?from="lab"\\x')
     case 'permanent-redirect':
       return permanentRedirect('/about')
     case 'external':

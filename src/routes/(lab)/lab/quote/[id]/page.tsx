@@ -1,0 +1,24 @@
+import { notFound } from '#framework'
+import { getNote } from '../../../../_data/notes.ts'
+
+/** A part of the page that is missing. */
+function Missing(): never {
+  notFound()
+}
+
+/**
+ * Quotes a note's body, then meets notFound(): user data and an interrupt in one render. The
+ * router acts on the interrupt the server threw, never on text that looks like one.
+ */
+export default async function QuotePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params
+  const note = await getNote(id)
+  return (
+    <>
+      <title>Quote · Lab</title>
+      <h1>Quote</h1>
+      <blockquote data-testid="quote">{note?.body}</blockquote>
+      <Missing />
+    </>
+  )
+}

@@ -1,0 +1,21 @@
+import { Link } from '#framework/client'
+import { RouterCalls } from './router-calls.tsx'
+
+/** Router calls made together in one tick, and links whose hash is not valid percent-encoding. */
+export default function RouterLabPage() {
+  return (
+    <>
+      <title>Router calls · Lab</title>
+      <h1>Router calls</h1>
+      <RouterCalls />
+      <ul>
+        <li>
+          <Link href="/about#%">About, with the hash #%</Link>
+        </li>
+        <li>
+          <Link href="/about#%E0%A4%A">About, with the hash #%E0%A4%A</Link>
+        </li>
+      </ul>
+    </>
+  )
+}

@@ -1,0 +1,46 @@
+'use client'
+import { useState } from 'react'
+import { useRouter } from '#framework/client'
+
+/** Buttons that make router calls, alone or several in one tick, to the URL typed in the box. */
+export function RouterCalls() {
+  const router = useRouter()
+  const [target, setTarget] = useState('/about')
+  const calls: [label: string, run: () => void][] = [
+    ['Push', () => router.push(target)],
+    ['Refresh', () => router.refresh()],
+    [
+      'Push then refresh',
+      () => {
+        router.push(target)
+        router.refresh()
+      },
+    ],
+    [
+      'Replace then refresh',
+      () => {
+        router.replace(target)
+        router.refresh()
+      },
+    ],
+    [
+      'Refresh then push',
+      () => {
+        router.refresh()
+        router.push(target)
+      },
+    ],
+  ]
+  return (
+    <p>
+      <label>
+        Target <input value={target} onChange={(event) => setTarget(event.target.value)} />
+      </label>{' '}
+      {calls.map(([label, run]) => (
+        <button key={label} type="button" onClick={run}>
+          {label}
+        </button>
+      ))}
+    </p>
+  )
+}
