@@ -48,6 +48,12 @@ export interface FrameworkOptions {
   trustProxy?: boolean
 }
 
+/** What `framework()` in vite.config.ts takes: the options, and where the app's routes are. */
+export interface FrameworkBuildOptions extends FrameworkOptions {
+  /** The app's routes folder, relative to Vite's root. Default: `src/routes`. */
+  routesDir?: string
+}
+
 export const DEFAULT_CONFIG: FrameworkConfig = {
   cache: DEFAULT_CACHE_OPTIONS,
   contentSecurityPolicy: undefined,

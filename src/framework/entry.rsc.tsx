@@ -1,58 +1,44 @@
-// The server entry: parse the request, then hand it to exactly one of route handler, server
-// function, or page (payload or document). Everything runs inside the request's context.
-import buildOptions from 'virtual:framework/options'
-import { configureCache } from './cache/storage.ts'
-import { type FrameworkConfig, type FrameworkOptions, resolveConfig } from './config.ts'
-import { loadRouteModule, routeTable } from './routing/route-modules.ts'
-import { handleRoute } from './server/method-handlers.ts'
-import { runWithRequest, setRequestConfig, withSetCookies } from './server/request-store.ts'
-import { servePage } from './server/serve-page.ts'
-import { answerCall, answerFormPost } from './server-functions/respond.ts'
-import { internalServerErrorResponse } from './wire/errors.ts'
-import { CONTENT_TYPE_TEXT, type ParsedRequest, parseRequest } from './wire/protocol.ts'
+// The rsc entry: the one module that knows it runs in a Vite build. It gives the request
+// pipeline (server/core.ts) what it needs from the build: the app's route modules (found by the
+// framework's Vite plugin in its routes folder), the build id and options, and the ssr
+// environment's HTML renderer.
+import buildOptions, { buildId } from 'virtual:framework/options'
+import { routeModules } from 'virtual:framework/routes'
+import { type FrameworkOptions, resolveConfig } from './config.ts'
+import { createHandler, type RequestHandler } from './server/core.ts'
+import { DEV_CODE_CHANGED_EVENT } from './wire/protocol.ts'
 
-export type RequestHandler = (request: Request) => Promise<Response>
-
-async function dispatch(request: Request, parsed: ParsedRequest, config: FrameworkConfig) {
-  const { url } = parsed
-  const match = routeTable.match(url.pathname)
-  if (match?.route.type === 'handler' && parsed.kind !== 'payload') {
-    const { file } = match.route
-    return handleRoute(request, { file, mod: await loadRouteModule(file) }, match.params)
-  }
-  const page = match?.route.type === 'page' ? match : null
-  switch (parsed.kind) {
-    case 'payload':
-    case 'document':
-      return servePage(request, url, page, parsed.kind)
-    case 'action':
-      return answerCall(request, url, page, parsed.actionId!, config)
-    case 'form-action':
-      return answerFormPost(request, url, page, config)
-    default:
-      return new Response(`Method ${request.method} is not allowed on ${url.pathname}.`, {
-        status: 405,
-        headers: { allow: 'GET, HEAD, POST', 'content-type': CONTENT_TYPE_TEXT },
-      })
-  }
-}
+export type { RequestHandler } from './server/core.ts'
 
 /** The framework as a Fetch-standard handler, to mount in any server (docs/embedding.md). */
 export function createRequestHandler(options?: FrameworkOptions): RequestHandler {
-  const config = resolveConfig(buildOptions, options)
-  configureCache(config.cache)
-  return (request) =>
-    runWithRequest(request, async () => {
-      setRequestConfig(config)
-      try {
-        return withSetCookies(await dispatch(request, parseRequest(request), config))
-      } catch (error) {
-        return internalServerErrorResponse(error)
-      }
-    })
+  return createHandler({
+    routeFiles: Object.keys(routeModules),
+    loadRouteModule: (file) => {
+      const load = routeModules[file]
+      if (!load) return Promise.reject(new Error(`No route module ${file} in this build.`))
+      return load()
+    },
+    buildId,
+    loadHtmlRenderer: () =>
+      import.meta.viteRsc.loadModule<typeof import('./entry.ssr.tsx')>('ssr', 'index'),
+    config: resolveConfig(buildOptions, options),
+    dev: import.meta.env.DEV,
+    // Dev server: the plugin says when a file changed (vite-plugin.ts).
+    onCodeChange: (listener) => import.meta.hot?.on(DEV_CODE_CHANGED_EVENT, listener),
+  })
 }
 
-export default createRequestHandler()
+let defaultHandler: RequestHandler | undefined
+
+/**
+ * The handler `npm start` and the dev server use, made on its first request: a host that makes
+ * its own with createRequestHandler() never makes this one.
+ */
+export default function handler(request: Request): Promise<Response> {
+  defaultHandler ??= createRequestHandler()
+  return defaultHandler(request)
+}
 
 export { createNodeRequestListener } from './node/listener.ts'
 

@@ -5,6 +5,16 @@ declare module 'virtual:framework/options' {
   export const buildId: string
 }
 
+declare module 'virtual:framework/routes' {
+  /** The app's route files, by path relative to its routes folder, loaded on demand. */
+  export const routeModules: Record<string, () => Promise<Record<string, unknown>>>
+}
+
+declare module 'virtual:framework/global-error' {
+  /** The app's global-error.tsx for the ssr environment, if it has one. */
+  export const appGlobalError: import('./ssr/global-error.ts').GlobalErrorLoader
+}
+
 declare module 'virtual:framework/client-options' {
   type Options = import('./client/router-options.ts').RouterOptions
   export const prefetchConcurrency: Options['prefetchConcurrency']

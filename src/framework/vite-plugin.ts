@@ -9,14 +9,19 @@ import rsc from '@vitejs/plugin-rsc'
 import { type Plugin, type PluginOption, type Rolldown, transformWithOxc } from 'vite'
 import { addCachedCallSites } from './cache/call-sites.ts'
 import { DEFAULT_ROUTER_OPTIONS } from './client/router-options.ts'
-import type { FrameworkOptions } from './config.ts'
+import type { FrameworkBuildOptions, FrameworkOptions } from './config.ts'
 import { createRouteTable } from './routing/route-table.ts'
 import { DEV_CODE_CHANGED_EVENT } from './wire/protocol.ts'
 
 const own = (file: string) => fileURLToPath(new URL(file, import.meta.url))
 
-/** The app's routes folder, under Vite's root (never the process's working directory). */
-const routesDirOf = (root: string) => join(root, 'src/routes')
+/** Where the app's routes are, relative to Vite's root, unless `routesDir` says otherwise. */
+const DEFAULT_ROUTES_DIR = 'src/routes'
+/** The file names that make routes (routing/route-table.ts, SEGMENT_FILES). */
+const ROUTE_FILE_GLOBS = [
+  '**/{page,layout,loading,error,not-found,unauthorized,forbidden,global-error}.{tsx,jsx,ts,js}',
+  '**/route.{ts,tsx,js,jsx}',
+]
 
 function listRouteFiles(routesDir: string): string[] {
   return readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
@@ -28,7 +33,7 @@ function listRouteFiles(routesDir: string): string[] {
  * Route files and modules in `.js` may contain JSX, as `.jsx` and `.tsx` do (docs/routing.md).
  * Vite reads `.js` as plain JavaScript, so their JSX is compiled first, as Vite compiles `.jsx`.
  */
-function jsxInRouteJs(): Plugin {
+function jsxInRouteJs(routesDirOf: (root: string) => string): Plugin {
   let routesDir = ''
   return {
     name: 'framework:jsx-in-route-js',
@@ -77,7 +82,7 @@ function cachedCallSites(): Plugin {
 }
 
 /** Two routes for one URL fail the build with both file names (dev shows the same error). */
-function validateRoutes(): Plugin {
+function validateRoutes(routesDirOf: (root: string) => string): Plugin {
   let routesDir = ''
   return {
     name: 'framework:validate-routes',
@@ -116,10 +121,19 @@ function forgetStaticPagesOnChange(): Plugin {
  * The options given to framework() as modules: all of them for the server, only the router's
  * for the browser. Both carry the build id, which tells a payload of this build from another's.
  */
-function options(values: FrameworkOptions): Plugin {
+function options(values: FrameworkOptions, routesDir: string): Plugin {
+  // Vite reads a glob that starts with `/` from its root.
+  const routesRoot = `/${routesDir.replace(/^\.?\/+|\/+$/g, '')}/`
+  const globs = JSON.stringify(ROUTE_FILE_GLOBS.map((glob) => routesRoot + glob))
   const modules: Record<string, (buildId: string) => string> = {
     'virtual:framework/options': (buildId) =>
       `export default ${JSON.stringify(values)}\nexport const buildId = ${JSON.stringify(buildId)}`,
+    // The app's route modules, keyed by their path in the routes folder, loaded on demand.
+    'virtual:framework/routes': () =>
+      `const found = import.meta.glob(${globs})\n` +
+      `export const routeModules = Object.fromEntries(Object.entries(found).map(([path, load]) => [path.slice(${routesRoot.length}), load]))\n`,
+    'virtual:framework/global-error': () =>
+      `export const appGlobalError = Object.values(import.meta.glob(${JSON.stringify(`${routesRoot}global-error.{tsx,jsx}`)}))[0]\n`,
     // One constant per option, which the bundler writes in where it is read.
     'virtual:framework/client-options': (buildId) =>
       Object.entries({ ...DEFAULT_ROUTER_OPTIONS, ...values.router, buildId })
@@ -192,7 +206,7 @@ const FRAMEWORK_CLIENT_CHUNKS: Record<string, string> = {
  * rsc build sees them (it runs before the client build): the client components among them are
  * rendered on every page.
  */
-function rootLayoutImports(found: Set<string>): Plugin {
+function rootLayoutImports(found: Set<string>, routesDirOf: (root: string) => string): Plugin {
   let routesDir = ''
   return {
     name: 'framework:root-layout-imports',
@@ -260,11 +274,14 @@ function clientChunkGroups(): Rolldown.CodeSplittingGroup[] {
   }))
 }
 
-/** @param frameworkOptions the framework's settings (src/framework/config.ts, docs/configuration.md). */
-export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption[] {
+/** @param buildOptions the framework's settings (src/framework/config.ts, docs/configuration.md). */
+export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOption[] {
+  const { routesDir = DEFAULT_ROUTES_DIR, ...frameworkOptions } = buildOptions
+  // Under Vite's root, never the process's working directory.
+  const routesDirOf = (root: string) => join(root, routesDir)
   const rootLayoutModules = new Set<string>()
   return [
-    jsxInRouteJs(),
+    jsxInRouteJs(routesDirOf),
     nodeReactBuilds(),
     rsc({
       entries: {
@@ -278,7 +295,7 @@ export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption
       clientChunks: ({ id }) =>
         FRAMEWORK_CLIENT_CHUNKS[id] ?? (rootLayoutModules.has(id) ? 'entry' : undefined),
     }),
-    rootLayoutImports(rootLayoutModules),
+    rootLayoutImports(rootLayoutModules, routesDirOf),
     react(),
     {
       name: 'framework:server-build',
@@ -306,9 +323,9 @@ export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption
         }
       },
     },
-    validateRoutes(),
+    validateRoutes(routesDirOf),
     forgetStaticPagesOnChange(),
     cachedCallSites(),
-    options(frameworkOptions),
+    options(frameworkOptions, routesDir),
   ]
 }

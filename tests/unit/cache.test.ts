@@ -16,7 +16,8 @@ import {
   MAX_TAGS_PER_ENTRY,
   PATH_TAG_PREFIX,
 } from '../../src/framework/cache/tags.ts'
-import { cookies, headers, runWithRequest } from '../../src/framework/server/request-store.ts'
+import { cookies, headers } from '../../src/framework/server/request-apis.ts'
+import { runWithRequest } from '../../src/framework/server/request-store.ts'
 
 /** A function that counts its calls and returns a new object each time. */
 function counter() {

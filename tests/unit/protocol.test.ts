@@ -72,30 +72,30 @@ describe('toPayloadUrl', () => {
 describe('parseRequest', () => {
   it('reads GET and HEAD of a page as a document request', () => {
     const get = parseRequest(request('/notes/1?q=a'))
-    expect(get.kind).toBe('document')
+    expect(get.type).toBe('document')
     expect(get.url.href).toBe(`${ORIGIN}/notes/1?q=a`)
-    expect(get.actionId).toBeUndefined()
-    expect(parseRequest(request('/', { method: 'HEAD' })).kind).toBe('document')
+    expect('actionId' in get).toBe(false)
+    expect(parseRequest(request('/', { method: 'HEAD' })).type).toBe('document')
   })
 
   it('reads GET and HEAD of a payload URL as a payload request, suffix stripped, query kept', () => {
     const payload = parseRequest(request('/notes/1_.rsc?q=a&b=2'))
-    expect(payload.kind).toBe('payload')
+    expect(payload.type).toBe('payload')
     expect(payload.url.pathname).toBe('/notes/1')
     expect(payload.url.search).toBe('?q=a&b=2')
     expect(payload.url.origin).toBe(ORIGIN)
-    expect(parseRequest(request('/notes_.rsc', { method: 'HEAD' })).kind).toBe('payload')
+    expect(parseRequest(request('/notes_.rsc', { method: 'HEAD' })).type).toBe('payload')
   })
 
   it('maps the root payload URL back to /', () => {
     const payload = parseRequest(request('/_.rsc'))
-    expect(payload.kind).toBe('payload')
+    expect(payload.type).toBe('payload')
     expect(payload.url.pathname).toBe('/')
   })
 
   it('does not treat a path that merely contains the suffix as a payload URL', () => {
     const parsed = parseRequest(request('/notes_.rsc/1'))
-    expect(parsed.kind).toBe('document')
+    expect(parsed.type).toBe('document')
     expect(parsed.url.pathname).toBe('/notes_.rsc/1')
   })
 
@@ -103,7 +103,7 @@ describe('parseRequest', () => {
     const parsed = parseRequest(
       request('/notes?x=1', { method: 'POST', headers: { 'X-RSC-Action': 'abc#save' } }),
     )
-    expect(parsed).toMatchObject({ kind: 'action', actionId: 'abc#save' })
+    expect(parsed).toMatchObject({ type: 'action', actionId: 'abc#save' })
     expect(parsed.url.pathname + parsed.url.search).toBe('/notes?x=1')
   })
 
@@ -111,31 +111,31 @@ describe('parseRequest', () => {
     const parsed = parseRequest(
       request('/notes/1_.rsc?x=1', { method: 'POST', headers: { [HEADER_ACTION_ID]: 'id1' } }),
     )
-    expect(parsed).toMatchObject({ kind: 'action', actionId: 'id1' })
+    expect(parsed).toMatchObject({ type: 'action', actionId: 'id1' })
     expect(parsed.url.pathname + parsed.url.search).toBe('/notes/1?x=1')
   })
 
   it('reads a POST to a payload URL without the header as other', () => {
-    expect(parseRequest(request('/notes_.rsc', { method: 'POST', body: 'x' })).kind).toBe('other')
+    expect(parseRequest(request('/notes_.rsc', { method: 'POST', body: 'x' })).type).toBe('other')
   })
 
   it('reads a POST without the header as a form action', () => {
     const body = new FormData()
     body.set('$ACTION_ID_abc', '')
     const parsed = parseRequest(request('/notes', { method: 'POST', body }))
-    expect(parsed.kind).toBe('form-action')
-    expect(parsed.actionId).toBeUndefined()
+    expect(parsed.type).toBe('form-action')
+    expect('actionId' in parsed).toBe(false)
     expect(parsed.url.pathname).toBe('/notes')
   })
 
   it('reads other methods as other', () => {
     for (const method of ['PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
       const parsed = parseRequest(request('/notes/1', { method }))
-      expect(parsed.kind, method).toBe('other')
+      expect(parsed.type, method).toBe('other')
       expect(parsed.url.pathname).toBe('/notes/1')
     }
     const put = parseRequest(request('/notes/1_.rsc', { method: 'PUT' }))
-    expect(put.kind).toBe('other')
+    expect(put.type).toBe('other')
     expect(put.url.pathname).toBe('/notes/1')
   })
 })
@@ -157,14 +157,14 @@ describe('toPayloadUrl → parseRequest round trip', () => {
   for (const page of pages) {
     it(`gives ${page} back`, () => {
       const parsed = parseRequest(request(toPayloadUrl(page)))
-      expect(parsed.kind).toBe('payload')
+      expect(parsed.type).toBe('payload')
       expect(parsed.url.pathname + parsed.url.search).toBe(page)
     })
   }
 
   it('gives the page back without its trailing slash or hash', () => {
     const parsed = parseRequest(request(toPayloadUrl('/notes/1/?q=a#top')))
-    expect(parsed.kind).toBe('payload')
+    expect(parsed.type).toBe('payload')
     expect(parsed.url.pathname + parsed.url.search).toBe('/notes/1?q=a')
   })
 })

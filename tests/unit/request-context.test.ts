@@ -1,17 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
+import { cookies, headers } from '../../src/framework/server/request-apis.ts'
 import {
-  cookies,
-  getDynamicReason,
-  headers,
-  hideRequestData,
-  isRequestHidden,
-  markDynamic,
   type RequestPhase,
   runWithRequest,
   setRequestPhase,
   withSetCookies,
 } from '../../src/framework/server/request-store.ts'
+import {
+  getDynamicReason,
+  hideRequestData,
+  isRequestHidden,
+  markDynamic,
+} from '../../src/framework/static/classification.ts'
 
 function requestWith(init: Record<string, string> = {}): Request {
   return new Request('http://localhost/page', { headers: init })

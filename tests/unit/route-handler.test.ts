@@ -1,12 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Params } from '../../src/framework/routing/route-table.ts'
 import { handleRoute } from '../../src/framework/server/method-handlers.ts'
-import {
-  cookies,
-  headers,
-  runWithRequest,
-  withSetCookies,
-} from '../../src/framework/server/request-store.ts'
+import { cookies, headers } from '../../src/framework/server/request-apis.ts'
+import { runWithRequest, withSetCookies } from '../../src/framework/server/request-store.ts'
 import { permanentRedirect, redirect } from '../../src/framework/wire/interrupts.ts'
 
 type Handler = (request: Request, context: { params: Promise<Params> }) => Promise<Response>

@@ -1,7 +1,7 @@
 // When a static page kept in memory (src/framework/static/page-store.ts) must be rendered again: a
 // revalidateTag() of data it showed, a revalidatePath() of its path, the expiry of a cached()
 // value it showed (`revalidate`, also through an enclosing cached()), or the end of the time the
-// store keeps invalidation records. Pages are stored by renderToKeep(), as server/serve-page.ts stores them.
+// store keeps invalidation records. Pages are stored by StaticPageStore.renderToKeep(), as server/serve-page.ts stores them.
 // The end-to-end side (ETags, 304) is tests/e2e/static-pages.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cached } from '../../src/framework/cache/cached.ts'
@@ -11,13 +11,15 @@ import {
   MemoryCacheHandler,
 } from '../../src/framework/cache/memory-handler.ts'
 import { revalidatePath, revalidateTag } from '../../src/framework/cache/revalidate.ts'
-import { setCacheHandler } from '../../src/framework/cache/storage.ts'
-import { freshStaticPage, renderToKeep } from '../../src/framework/static/page-store.ts'
+import { defaultCacheStorage, setCacheHandler } from '../../src/framework/cache/storage.ts'
+import { StaticPageStore } from '../../src/framework/static/page-store.ts'
 
 let time = 5_000_000
+let store = new StaticPageStore(defaultCacheStorage())
 
 beforeEach(() => {
   time = 5_000_000
+  store = new StaticPageStore(defaultCacheStorage())
   setCacheClock(() => time)
   setCacheHandler(new MemoryCacheHandler())
 })
@@ -32,7 +34,7 @@ let pages = 0
 /** Renders and keeps a page for a new pathname, as server/serve-page.ts does after a complete render. */
 async function storePage(render: () => Promise<string>): Promise<string> {
   const pathname = `/page-${++pages}`
-  const { page } = await renderToKeep(
+  const { page } = await store.renderToKeep(
     pathname,
     async () => ({ payload: new TextEncoder().encode(await render()) }),
     () => true,
@@ -49,19 +51,19 @@ describe('a stored static page', () => {
     await other()
 
     time += 60_000
-    expect(await freshStaticPage(pathname)).toBeDefined()
+    expect(await store.fresh(pathname)).toBeDefined()
     await revalidateTag('other')
-    expect(await freshStaticPage(pathname)).toBeDefined()
+    expect(await store.fresh(pathname)).toBeDefined()
     await revalidateTag('items')
-    expect(await freshStaticPage(pathname)).toBeUndefined()
+    expect(await store.fresh(pathname)).toBeUndefined()
   })
 
   it('is rendered again after revalidatePath() of its path', async () => {
     const pathname = await storePage(async () => 'no data')
     const otherPath = await storePage(async () => 'no data either')
     await revalidatePath(pathname)
-    expect(await freshStaticPage(pathname)).toBeUndefined()
-    expect(await freshStaticPage(otherPath)).toBeDefined()
+    expect(await store.fresh(pathname)).toBeUndefined()
+    expect(await store.fresh(otherPath)).toBeDefined()
   })
 
   it('is rendered again once a cached() value it showed has expired (`revalidate`)', async () => {
@@ -73,11 +75,11 @@ describe('a stored static page', () => {
     })
     const pathname = await storePage(headline)
     time += 9_000
-    expect(await freshStaticPage(pathname)).toBeDefined()
+    expect(await store.fresh(pathname)).toBeDefined()
 
     time += 2_000 // 11 s: the value has expired, so the page showing it is out of date
     expect(await headline()).toBe('headline 2')
-    expect(await freshStaticPage(pathname)).toBeUndefined()
+    expect(await store.fresh(pathname)).toBeUndefined()
   })
 
   it('is rendered again once a cached() value read through an enclosing cached() has expired', async () => {
@@ -86,17 +88,17 @@ describe('a stored static page', () => {
     await front() // the outer entry exists before the page is rendered: the page reads a hit
     const pathname = await storePage(front)
     time += 11_000
-    expect(await freshStaticPage(pathname)).toBeUndefined()
+    expect(await store.fresh(pathname)).toBeUndefined()
   })
 
   it('is not kept when the render says so', async () => {
-    const { page } = await renderToKeep(
+    const { page } = await store.renderToKeep(
       '/not-kept',
       async () => ({ payload: new Uint8Array() }),
       () => false,
     )
     expect(page).toBeUndefined()
-    expect(await freshStaticPage('/not-kept')).toBeUndefined()
+    expect(await store.fresh('/not-kept')).toBeUndefined()
   })
 })
 
@@ -108,7 +110,7 @@ describe('freshness does not depend on how long invalidation records are kept', 
     // The memory store keeps the latest invalidation times only: these push that one out.
     for (let i = 0; i < MAX_REMEMBERED_INVALIDATIONS; i++) void revalidateTag(`other-${i}`)
     await revalidateTag('last')
-    expect(await freshStaticPage(pathname)).toBeUndefined()
+    expect(await store.fresh(pathname)).toBeUndefined()
   })
 
   it('a page lives no longer than a shared store keeps invalidation records', async () => {
@@ -126,13 +128,13 @@ describe('freshness does not depend on how long invalidation records are kept', 
         return Math.max(0, ...kept)
       }
     }
-    const store = new ForgetfulStore()
-    setCacheHandler(store)
+    const forgetful = new ForgetfulStore()
+    setCacheHandler(forgetful)
     const list = cached(async () => ['a'], { key: 'static-pages:elsewhere', tags: ['elsewhere'] })
     const pathname = await storePage(async () => (await list()).join(','))
     time += 1_000
-    await store.invalidateTags(['elsewhere'], time) // by another process
+    await forgetful.invalidateTags(['elsewhere'], time) // by another process
     time += keptMs + 1_000
-    expect(await freshStaticPage(pathname)).toBeUndefined()
+    expect(await store.fresh(pathname)).toBeUndefined()
   })
 })

@@ -1,10 +1,9 @@
 // cached() and cacheTag(): memoize an async function's results across requests, by arguments.
-import { requestPathname } from '../server/request-store.ts'
 import { earliest, now } from './clock.ts'
 import { argumentsKey, functionIdentity, rememberIdentity } from './key.ts'
 import { noteCacheUse } from './observers.ts'
 import { type CacheScope, currentScope, runInScope } from './scope.ts'
-import { readEntry, writeEntry } from './storage.ts'
+import { type Computed, currentPathname, currentStorage } from './storage.ts'
 import { limitTags, pathTag } from './tags.ts'
 import { fromBytes, toBytes } from './value.ts'
 
@@ -17,33 +16,19 @@ export interface CachedOptions {
   key?: string
 }
 
-interface Computed {
-  bytes: Uint8Array
-  tags: string[]
-  /** On the cache's clock; undefined when it never expires. */
-  expiresAt: number | undefined
-}
-
-/** Lookups and computations under way, by key: concurrent callers share them. */
-const inFlight = new Map<string, Promise<Computed>>()
-
-/** After an invalidation, new callers must not join a computation that may have read old data. */
-export function forgetInFlight(): void {
-  inFlight.clear()
-}
-
 async function lookupOrCompute(
   key: string,
   run: () => Promise<unknown>,
   name: string,
   options: CachedOptions,
 ): Promise<Computed> {
-  const entry = await readEntry(key)
+  const storage = currentStorage()
+  const entry = await storage.readEntry(key)
   if (entry) return { bytes: entry.value, tags: entry.tags, expiresAt: entry.expiresAt }
 
   const createdAt = now()
   // The implicit path tag comes first, so that the limits never drop it.
-  const pathname = requestPathname()
+  const pathname = currentPathname()
   const scope: CacheScope = {
     name,
     tags: [...(pathname ? [pathTag(pathname)] : []), ...(options.tags ?? [])],
@@ -55,7 +40,7 @@ async function lookupOrCompute(
   // Built from nested entries: it goes stale when the first of them does.
   const expiresAt = earliest(own, scope.expiresAt)
   if (expiresAt === undefined || expiresAt > createdAt) {
-    await writeEntry(key, { value: bytes, tags, createdAt, expiresAt })
+    await storage.writeEntry(key, { value: bytes, tags, createdAt, expiresAt })
   }
   return { bytes, tags, expiresAt }
 }
@@ -79,6 +64,8 @@ export function cached<Args extends unknown[], Result>(
 
   const memoized = async (...args: Args): Promise<Result> => {
     const key = `${identity}:${argumentsKey(args, name)}`
+    // Shared only within one store: two apps in one process never share a computation.
+    const { inFlight } = currentStorage()
     let computation = inFlight.get(key)
     if (!computation) {
       const started = lookupOrCompute(key, () => fn(...args), name, options)

@@ -1,13 +1,11 @@
 // revalidateTag() and revalidatePath(): make entries stale, in this process and, through a shared
 // handler (Redis), in every other.
-import { forgetInFlight } from './cached.ts'
 import { notifyRevalidate } from './observers.ts'
-import { invalidateTags } from './storage.ts'
+import { currentStorage } from './storage.ts'
 import { normalizePath, pathTag } from './tags.ts'
 
 function invalidate(tag: string): Promise<void> {
-  forgetInFlight()
-  return invalidateTags([tag])
+  return currentStorage().invalidateTags([tag])
 }
 
 /**

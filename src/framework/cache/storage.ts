@@ -1,19 +1,13 @@
-// The process's cache handler: chosen from the options (or REDIS_URL), created on first use, and
+// A cache store: the handler chosen from the options (or REDIS_URL), created on first use, and
 // used so that a failing store never fails a request: a read that fails is a miss, a write that
-// fails is skipped, and the failure is logged once until the store works again.
+// fails is skipped, and the failure is logged once until the store works again. Each request
+// handler owns one (docs/caching.md); code outside any handler uses the process's default one.
 import { now } from './clock.ts'
 import type { CacheEntry, CacheHandler } from './handler.ts'
 import { MemoryCacheHandler } from './memory-handler.ts'
 import { type CacheOptions, DEFAULT_CACHE_OPTIONS } from './options.ts'
 
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
-
-let options: CacheOptions = DEFAULT_CACHE_OPTIONS
-let current: Promise<CacheHandler> | undefined
-let failing = false
-/** Invalidations not yet recorded: reads wait for them, so a render after revalidateTag() in the
- * same process never reads what it invalidated, even when the caller did not await it. */
-let pendingInvalidations: Promise<void> = Promise.resolve()
 
 async function createHandler({ handler, memory, redis }: CacheOptions): Promise<CacheHandler> {
   const url = redis.url ?? process.env.REDIS_URL
@@ -23,83 +17,149 @@ async function createHandler({ handler, memory, redis }: CacheOptions): Promise<
   return new RedisCacheHandler({ ...redis, url: url ?? DEFAULT_REDIS_URL })
 }
 
-function replaceHandler(next: Promise<CacheHandler> | undefined): void {
-  const previous = current
-  current = next
-  failing = false
-  void previous?.then((handler) => handler.close?.()).catch(() => {})
+/** A cached() value as stored, and as concurrent callers share its computation. */
+export interface Computed {
+  bytes: Uint8Array
+  tags: string[]
+  /** On the cache's clock; undefined when it never expires. */
+  expiresAt: number | undefined
 }
 
-/**
- * Sets the options the handler is created from (the framework's `cache` options). The cache is
- * one per process: the last call before the first use wins; a later call replaces the handler.
- */
-export function configureCache(next: CacheOptions): void {
-  // Several handlers built with the same options (the usual case) keep the one store.
-  if (JSON.stringify(next) === JSON.stringify(options) && current) return
-  options = next
-  replaceHandler(undefined)
-}
+export class CacheStorage {
+  private options: CacheOptions
+  private current: Promise<CacheHandler> | undefined
+  private failing = false
+  /** Invalidations not yet recorded: reads wait for them, so a render after revalidateTag() in
+   * the same process never reads what it invalidated, even when the caller did not await it. */
+  private pendingInvalidations: Promise<void> = Promise.resolve()
+  /** cached() lookups and computations under way in this store, by key (cached.ts). */
+  readonly inFlight = new Map<string, Promise<Computed>>()
 
-/** Uses `handler` from now on (a custom store, or a test's); undefined goes back to the options. */
-export function setCacheHandler(handler: CacheHandler | undefined): void {
-  replaceHandler(handler && Promise.resolve(handler))
-}
+  constructor(options: CacheOptions = DEFAULT_CACHE_OPTIONS, handler?: CacheHandler) {
+    this.options = options
+    this.current = handler && Promise.resolve(handler)
+  }
 
-async function attempt<T>(operation: (handler: CacheHandler) => Promise<T>, fallback: T) {
-  try {
-    current ??= createHandler(options)
-    const result = await operation(await current)
-    failing = false
-    return result
-  } catch (error) {
-    if (!failing) {
-      const reason = error instanceof Error ? error.message : String(error)
-      console.error(
-        `[cache] The cache store failed; values are computed without it until it works again: ${reason}`,
-      )
+  private replaceHandler(next: Promise<CacheHandler> | undefined): void {
+    const previous = this.current
+    this.current = next
+    this.failing = false
+    void previous?.then((handler) => handler.close?.()).catch(() => {})
+  }
+
+  /** Sets the options the handler is created from; a different set replaces the handler. */
+  configure(next: CacheOptions): void {
+    if (JSON.stringify(next) === JSON.stringify(this.options) && this.current) return
+    this.options = next
+    this.replaceHandler(undefined)
+  }
+
+  /** Uses `handler` from now on (a custom store, or a test's); undefined goes back to the options. */
+  setHandler(handler: CacheHandler | undefined): void {
+    this.replaceHandler(handler && Promise.resolve(handler))
+  }
+
+  private async attempt<T>(operation: (handler: CacheHandler) => Promise<T>, fallback: T) {
+    try {
+      this.current ??= createHandler(this.options)
+      const result = await operation(await this.current)
+      this.failing = false
+      return result
+    } catch (error) {
+      if (!this.failing) {
+        const reason = error instanceof Error ? error.message : String(error)
+        console.error(
+          `[cache] The cache store failed; values are computed without it until it works again: ${reason}`,
+        )
+      }
+      this.failing = true
+      return fallback
     }
-    failing = true
-    return fallback
+  }
+
+  /** The entry under `key` if it is fresh: not expired, and none of its tags invalidated since. */
+  async readEntry(key: string): Promise<CacheEntry | undefined> {
+    await this.pendingInvalidations
+    return this.attempt(async (handler) => {
+      const entry = await handler.get(key)
+      if (!entry || (entry.expiresAt !== undefined && now() >= entry.expiresAt)) return undefined
+      const invalidated = await handler.lastInvalidated(entry.tags)
+      return invalidated >= entry.createdAt ? undefined : entry
+    }, undefined)
+  }
+
+  writeEntry(key: string, entry: CacheEntry): Promise<void> {
+    return this.attempt((handler) => handler.set(key, entry), undefined)
+  }
+
+  invalidateTags(tags: readonly string[]): Promise<void> {
+    // New callers must not join a computation that may have read the old data.
+    this.inFlight.clear()
+    const at = now()
+    const done = this.attempt((handler) => handler.invalidateTags(tags, at), undefined)
+    this.pendingInvalidations = Promise.all([this.pendingInvalidations, done]).then(() => {})
+    return done
+  }
+
+  /**
+   * Whether any of `tags` was invalidated at or after `since` (a page rendered then is stale).
+   * A failing store answers yes: rendering again is always safe.
+   */
+  async invalidatedSince(tags: readonly string[], since: number): Promise<boolean> {
+    await this.pendingInvalidations
+    return this.attempt(async (handler) => (await handler.lastInvalidated(tags)) >= since, true)
+  }
+
+  /**
+   * How long the store surely keeps an invalidation record (ms), if that is bounded by time: what
+   * is checked against the records (a static page) must not live longer. Undefined: records are
+   * kept by count, and this process's invalidations also reach its pages directly.
+   */
+  invalidationRetention(): Promise<number | undefined> {
+    return this.attempt(async (handler) => handler.invalidationsKeptMs, undefined)
   }
 }
 
-/** The entry under `key` if it is fresh: not expired, and none of its tags invalidated since. */
-export async function readEntry(key: string): Promise<CacheEntry | undefined> {
-  await pendingInvalidations
-  return attempt(async (handler) => {
-    const entry = await handler.get(key)
-    if (!entry || (entry.expiresAt !== undefined && now() >= entry.expiresAt)) return undefined
-    const invalidated = await handler.lastInvalidated(entry.tags)
-    return invalidated >= entry.createdAt ? undefined : entry
-  }, undefined)
+/** The store of code that runs outside any request handler (scripts, tests). */
+const processStorage = new CacheStorage()
+
+/** The process's default store: what code outside any handler reads and writes. */
+export function defaultCacheStorage(): CacheStorage {
+  return processStorage
 }
 
-export function writeEntry(key: string, entry: CacheEntry): Promise<void> {
-  return attempt((handler) => handler.set(key, entry), undefined)
+/** Sets the options of the process's default store (outside any handler). */
+export function configureCache(next: CacheOptions): void {
+  processStorage.configure(next)
 }
 
-export function invalidateTags(tags: readonly string[]): Promise<void> {
-  const at = now()
-  const done = attempt((handler) => handler.invalidateTags(tags, at), undefined)
-  pendingInvalidations = Promise.all([pendingInvalidations, done]).then(() => {})
-  return done
+/** Uses `handler` for the process's default store; undefined goes back to the options. */
+export function setCacheHandler(handler: CacheHandler | undefined): void {
+  processStorage.setHandler(handler)
 }
 
 /**
- * Whether any of `tags` was invalidated at or after `since` (a page rendered then is stale).
- * A failing store answers yes: rendering again is always safe.
+ * What the cache learns from the code that serves requests, through hooks that code registers
+ * (server/handler.ts): the current request's store and page path. The cache imports nothing of
+ * the server.
  */
-export async function invalidatedSince(tags: readonly string[], since: number): Promise<boolean> {
-  await pendingInvalidations
-  return attempt(async (handler) => (await handler.lastInvalidated(tags)) >= since, true)
+export interface CacheRequestHooks {
+  storage(): CacheStorage | undefined
+  pathname(): string | undefined
 }
 
-/**
- * How long the store surely keeps an invalidation record (ms), if that is bounded by time: what
- * is checked against the records (a static page) must not live longer. Undefined: records are
- * kept by count, and this process's invalidations also reach its pages directly.
- */
-export function invalidationRetention(): Promise<number | undefined> {
-  return attempt(async (handler) => handler.invalidationsKeptMs, undefined)
+let hooks: CacheRequestHooks = { storage: () => undefined, pathname: () => undefined }
+
+export function registerCacheRequestHooks(next: CacheRequestHooks): void {
+  hooks = next
+}
+
+/** The store of the request being handled, or the process's default one. */
+export function currentStorage(): CacheStorage {
+  return hooks.storage() ?? processStorage
+}
+
+/** The path of the page the current request is about, if any: cached() tags entries with it. */
+export function currentPathname(): string | undefined {
+  return hooks.pathname()
 }

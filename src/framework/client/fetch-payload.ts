@@ -8,7 +8,7 @@ import {
   HEADER_BUILD_ID,
   HEADER_PREFETCH,
   HEADER_ROUTE_KIND,
-  type RouteKind,
+  type Rendering,
   toPayloadUrl,
 } from '../wire/protocol.ts'
 
@@ -18,7 +18,7 @@ export interface FetchedPayload {
    * prefetch was told the route is dynamic (204): there is nothing worth keeping.
    */
   payload: Promise<RscPayload> | null
-  kind: RouteKind
+  kind: Rendering
   /** Settles when the response body has ended (or failed). */
   done: Promise<void>
 }

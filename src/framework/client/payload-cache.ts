@@ -3,7 +3,7 @@
 // Keyed by pathname and search. A fetch in flight is shared by whoever asks for the same URL.
 import { dynamicStaleTime, staticStaleTime } from 'virtual:framework/client-options'
 import type { RscPayload } from '../wire/payload.ts'
-import type { RouteKind } from '../wire/protocol.ts'
+import type { Rendering } from '../wire/protocol.ts'
 import { fetchPayload } from './fetch-payload.ts'
 
 interface Entry {
@@ -11,7 +11,7 @@ interface Entry {
   /** When the request started: the stale time counts from there. */
   startedAt: number
   /** Unknown until the response's headers arrive. */
-  kind: RouteKind | 'pending'
+  kind: Rendering | 'pending'
   done: Promise<void>
 }
 

@@ -4,12 +4,11 @@
 // - a form posted without JavaScript: 303 to a redirect's target, else the page as HTML, with
 //   useActionState's state, or the status and screen of notFound() and the like.
 import type { FrameworkConfig } from '../config.ts'
-import { routeTable } from '../routing/route-modules.ts'
 import type { RouteMatch } from '../routing/route-table.ts'
 import { renderDocument } from '../server/document.ts'
+import { payloadResponse } from '../server/payload-response.ts'
 import { renderRoute } from '../server/render-payload.tsx'
-import { didRevalidate } from '../server/request-store.ts'
-import { payloadResponse } from '../server/serve-page.ts'
+import { currentCore, didRevalidate } from '../server/request-store.ts'
 import type { Interrupt } from '../wire/interrupts.ts'
 import { HEADER_REVALIDATED, redirectTo } from '../wire/protocol.ts'
 import { callServerFunction, submitFormAction } from './invoke.ts'
@@ -24,7 +23,7 @@ function fallbackFor(interrupt: Interrupt | null) {
 /** A redirect thrown by the function, rendered as the target page's payload. */
 function renderRedirect(request: Request, from: URL, interrupt: Interrupt & { kind: 'redirect' }) {
   const target = new URL(interrupt.url, from)
-  const match = target.origin === from.origin ? routeTable.match(target.pathname) : null
+  const match = target.origin === from.origin ? currentCore().routes.match(target.pathname) : null
   // Another origin, or a route handler: only a document load can reach it. Never fetch it here.
   const document = target.origin !== from.origin || match?.route.type === 'handler'
   const url = document ? target.href : target.pathname + target.search + target.hash

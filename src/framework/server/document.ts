@@ -10,13 +10,10 @@ import { nearestWith, type RouteMatch } from '../routing/route-table.ts'
 import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from '../wire/errors.ts'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 import { CACHE_CONTROL_PRIVATE, CONTENT_TYPE_HTML, redirectTo } from '../wire/protocol.ts'
+import type { HtmlRenderer } from './core-state.ts'
+import { decisiveInterrupt, isRecordedRenderError, recordedErrorDepth } from './render-errors.ts'
 import { type RenderOptions, renderRoute } from './render-payload.tsx'
-import {
-  decisiveInterrupt,
-  isRecordedRenderError,
-  recordedErrorDepth,
-  requestConfig,
-} from './request-store.ts'
+import { currentCore } from './request-store.ts'
 
 export const DOCUMENT_HEADERS = {
   'content-type': CONTENT_TYPE_HTML,
@@ -28,11 +25,11 @@ export const DOCUMENT_HEADERS = {
 
 /** With a Content-Security-Policy, every document needs its own nonce: its HTML is not reused. */
 export function documentsNeedNonce(): boolean {
-  return requestConfig()?.contentSecurityPolicy !== undefined
+  return currentCore().config.contentSecurityPolicy !== undefined
 }
 
 function documentSecurity(): { nonce?: string; headers: Record<string, string> } {
-  const policyTemplate = requestConfig()?.contentSecurityPolicy
+  const policyTemplate = currentCore().config.contentSecurityPolicy
   if (policyTemplate === undefined) return { headers: DOCUMENT_HEADERS }
   const nonce = randomBytes(16).toString('base64')
   const policy = policyTemplate.replaceAll('{nonce}', nonce)
@@ -45,8 +42,7 @@ function fromPayload(error: unknown): boolean {
   return typeof digest === 'string' && isRecordedRenderError(digest)
 }
 
-const loadSsr = () =>
-  import.meta.viteRsc.loadModule<typeof import('../entry.ssr.tsx')>('ssr', 'index')
+const loadSsr = (): Promise<HtmlRenderer> => currentCore().html()
 
 function redirectResponse(interrupt: Interrupt & { kind: 'redirect' }, from: URL): Response | null {
   const target = new URL(interrupt.url, from)
@@ -105,7 +101,7 @@ export async function renderDocument(
       return globalErrorResponse(request, digest)
     }
     const message =
-      import.meta.env.DEV && error instanceof Error ? error.message : PRODUCTION_ERROR_MESSAGE
+      currentCore().dev && error instanceof Error ? error.message : PRODUCTION_ERROR_MESSAGE
     const failed = await render({ failure: { depth, error: { digest, message } } })
     if (!failed.html.ok) return globalErrorResponse(request, reportUnloggedError(failed.html.error))
     return responseFromNodeStream(failed.html.stream, { status: failed.status, headers })

@@ -13,7 +13,6 @@ import {
   RedirectBoundary,
   type ServerErrorInfo,
 } from '../client/boundaries.tsx'
-import { loadRouteModule } from '../routing/route-modules.ts'
 import {
   nearestWith,
   type Params,
@@ -21,8 +20,10 @@ import {
   type Route,
   type RouteDirectory,
 } from '../routing/route-table.ts'
+import { isRequestHidden, markDynamic, ReadTrackingPromise } from '../static/classification.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
-import { isRequestHidden, markDynamic, noteSegmentDepth } from './request-store.ts'
+import { noteSegmentDepth } from './render-errors.ts'
+import { currentCore } from './request-store.ts'
 
 type AnyComponent = ComponentType<Record<string, unknown>>
 
@@ -30,9 +31,9 @@ const FALLBACK_FILES = { 404: 'not-found', 401: 'unauthorized', 403: 'forbidden'
 const FALLBACK_STATUSES = [404, 401, 403] as const
 
 async function loadModule(file: string): Promise<{ Component: AnyComponent; dynamic: unknown }> {
-  const mod = await loadRouteModule(file)
+  const mod = await currentCore().load(file)
   if (typeof mod.default !== 'function' && typeof mod.default !== 'object') {
-    throw new Error(`src/routes/${file} must default-export a React component.`)
+    throw new Error(`${file} (in the routes folder) must default-export a React component.`)
   }
   return { Component: mod.default as AnyComponent, dynamic: mod.dynamic }
 }
@@ -110,34 +111,6 @@ async function loadSegment(dir: RouteDirectory): Promise<LoadedSegment> {
     if (screens[i]) fallbacks[status] = screens[i]
   })
   return { dir, Layout, Loading, ErrorScreen, fallbacks }
-}
-
-/**
- * A promise whose reading marks the render dynamic, so unread search params keep a page static.
- * It must be a subclass: `await` of a plain Promise never looks up `then`, but `await` of a
- * promise with another constructor reads it through `then`, as `use()` and Promise.all() do.
- */
-class ReadTrackingPromise<T> extends Promise<T> {
-  static override get [Symbol.species]() {
-    return Promise // what then() returns is an ordinary promise
-  }
-
-  reason = ''
-
-  static of<T>(value: T, reason: string): ReadTrackingPromise<T> {
-    const promise = new ReadTrackingPromise<T>((resolve) => resolve(value))
-    promise.reason = reason
-    return promise
-  }
-
-  // biome-ignore lint/suspicious/noThenProperty: the read itself is what is being observed
-  override then<A = T, B = never>(
-    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
-    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<A | B> {
-    markDynamic(this.reason)
-    return super.then(onFulfilled, onRejected)
-  }
 }
 
 function searchParamsOf(url: URL): Params {
@@ -276,29 +249,4 @@ export async function buildErrorTree(
 export async function loadGlobalError(root: RouteDirectory): Promise<AnyComponent | undefined> {
   const file = root.files['global-error']
   return file ? (await loadModule(file)).Component : undefined
-}
-
-export type RenderingMode = 'force-dynamic' | 'force-static' | 'auto'
-
-const renderingModes = new Map<string, RenderingMode>()
-
-/**
- * What the route's page and layouts say with `export const dynamic`, known before rendering:
- * 'force-dynamic' anywhere wins, then 'force-static'; otherwise renders decide ('auto').
- */
-export async function renderingMode(route: Route): Promise<RenderingMode> {
-  const known = renderingModes.get(route.file)
-  if (known) return known
-  const files = [
-    route.file,
-    ...route.chain.flatMap((dir) => (dir.files.layout ? [dir.files.layout] : [])),
-  ]
-  const modes = (await Promise.all(files.map(loadRouteModule))).map((mod) => mod.dynamic)
-  const mode = modes.includes('force-dynamic')
-    ? 'force-dynamic'
-    : modes.includes('force-static')
-      ? 'force-static'
-      : 'auto'
-  renderingModes.set(route.file, mode)
-  return mode
 }

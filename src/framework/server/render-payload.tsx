@@ -4,7 +4,6 @@
 import { renderToPipeableStream } from '@vitejs/plugin-rsc/rsc.node'
 import type { ServerErrorInfo } from '../client/boundaries.tsx'
 import type { NodeBody } from '../node/stream-body.ts'
-import { routeTable } from '../routing/route-modules.ts'
 import type { RouteMatch } from '../routing/route-table.ts'
 import { reportServerError } from '../wire/errors.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
@@ -15,7 +14,8 @@ import {
   buildPageTree,
   loadGlobalError,
 } from './element-tree.tsx'
-import { recordRenderError } from './request-store.ts'
+import { recordRenderError } from './render-errors.ts'
+import { currentCore } from './request-store.ts'
 
 export interface RenderedRoute {
   body: NodeBody
@@ -41,6 +41,7 @@ export async function renderRoute(
   options: RenderOptions = {},
 ): Promise<RenderedRoute> {
   const { temporaryReferences, fallback, failure, treeless, ...fields } = options
+  const routeTable = currentCore().routes
   const chain = match?.route.chain ?? [routeTable.root]
   const params = match?.params ?? {}
   const route = match?.route ?? null

@@ -3,43 +3,18 @@
 // If-None-Match answers 304. A route not classified yet is rendered whole first, detached from
 // the visitor (only its pathname, no headers): that one render classifies it, and answers this
 // request unless it turned out to read the request.
-import { buildId } from 'virtual:framework/options'
-import { readAll, responseFromNodeStream } from '../node/stream-body.ts'
+import { readAll } from '../node/stream-body.ts'
 import type { RouteMatch } from '../routing/route-table.ts'
-import {
-  freshStaticPage,
-  renderToKeep,
-  routeKindOf,
-  type StaticBody,
-  type StaticPage,
-  setRouteKind,
-  setStaticPage,
-  toStaticBody,
-} from '../static/page-store.ts'
+import { getDynamicReason, hideRequestData, type RenderingMode } from '../static/classification.ts'
+import { type StaticBody, type StaticPage, toStaticBody } from '../static/page-store.ts'
 import { internalServerErrorResponse, reportServerError } from '../wire/errors.ts'
-import {
-  CACHE_CONTROL_PRIVATE,
-  CACHE_CONTROL_STATIC,
-  CONTENT_TYPE_HTML,
-  CONTENT_TYPE_PAYLOAD,
-  HEADER_BUILD_ID,
-  HEADER_PREFETCH,
-  HEADER_ROUTE_KIND,
-  type RouteKind,
-  VARY_PAYLOAD,
-} from '../wire/protocol.ts'
+import { CACHE_CONTROL_STATIC, CONTENT_TYPE_HTML, HEADER_PREFETCH } from '../wire/protocol.ts'
+import type { Core, WholeRender } from './core-state.ts'
 import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
-import { type RenderingMode, renderingMode } from './element-tree.tsx'
-import { type RenderedRoute, renderRoute } from './render-payload.tsx'
-import {
-  adoptRecordedErrors,
-  getDynamicReason,
-  hadRenderErrors,
-  hideRequestData,
-  type RecordedError,
-  recordedErrors,
-  runDetached,
-} from './request-store.ts'
+import { payloadHeaders, payloadResponse } from './payload-response.ts'
+import { adoptRecordedErrors, hadRenderErrors, recordedErrors } from './render-errors.ts'
+import { renderRoute } from './render-payload.tsx'
+import { currentCore, runDetached } from './request-store.ts'
 
 /**
  * Longest a whole render (one whose result may be kept for everyone) may take. Past it the
@@ -48,21 +23,6 @@ import {
 export const WHOLE_RENDER_TIMEOUT_MS = 10_000
 
 export type PageFormat = 'payload' | 'document'
-
-function payloadHeaders(kind: RouteKind): Record<string, string> {
-  return {
-    'content-type': CONTENT_TYPE_PAYLOAD,
-    // Rendered for this request; a static page served from memory says otherwise (fromMemory).
-    'cache-control': CACHE_CONTROL_PRIVATE,
-    vary: VARY_PAYLOAD,
-    [HEADER_BUILD_ID]: buildId,
-    [HEADER_ROUTE_KIND]: kind,
-  }
-}
-
-export function payloadResponse({ body, status }: RenderedRoute, kind: RouteKind): Response {
-  return responseFromNodeStream(body, { status, headers: payloadHeaders(kind) })
-}
 
 /** If-None-Match compares weakly (RFC 9110, 13.1.2): `W/"x"` matches `"x"`; `*` matches any. */
 function matchesIfNoneMatch(header: string | null, etag: string): boolean {
@@ -122,22 +82,9 @@ async function serveStatic(
     if (signal.aborted) return renderDocument(request, url, match, { payload: page.payload.bytes })
     if (!html) return response
     page.html = toStaticBody(html)
-    setStaticPage(url.pathname, page) // stored again, so the LRU counts the HTML's bytes
+    currentCore().pages.set(url.pathname, page) // stored again, so the LRU counts the HTML's bytes
   }
   return fromMemory(request, page.html, { ...DOCUMENT_HEADERS, 'content-type': CONTENT_TYPE_HTML })
-}
-
-interface WholeRender {
-  payload: Uint8Array<ArrayBuffer>
-  status: number
-  /** The render read the request: its result is not this visitor's, who needs a render of their own. */
-  dynamic: boolean
-  /** Set when the render showed the route static and the page was stored. */
-  page?: StaticPage
-  /** Set when the render did not finish in time: every request waiting on it answers 500. */
-  failure?: Error
-  /** What it threw, by depth: a document made from its payload answers with their status. */
-  errors: readonly RecordedError[]
 }
 
 /**
@@ -145,7 +92,12 @@ interface WholeRender {
  * headers), detached from the visitor's connection (a client that leaves must not cut short a
  * render that may be kept), and within WHOLE_RENDER_TIMEOUT_MS.
  */
-function renderWhole(url: URL, match: RouteMatch, mode: RenderingMode): Promise<WholeRender> {
+function renderWhole(
+  core: Core,
+  url: URL,
+  match: RouteMatch,
+  mode: RenderingMode,
+): Promise<WholeRender> {
   const pageUrl = pageUrlOf(url)
   const controller = new AbortController()
   const request = detachedRequest(pageUrl, controller.signal)
@@ -162,24 +114,28 @@ function renderWhole(url: URL, match: RouteMatch, mode: RenderingMode): Promise<
         resolve({ payload: new Uint8Array(), status: 500, dynamic: false, failure, errors: [] })
       }, WHOLE_RENDER_TIMEOUT_MS)
     })
-    const rendered = renderToKeep(
-      url.pathname,
-      async () => {
-        const rendered = await renderRoute(request, pageUrl, match)
-        return { payload: await readAll(rendered.body), status: rendered.status }
-      },
-      // A page that failed or was interrupted is not kept; the route may still be static.
-      ({ status }) => {
-        if (controller.signal.aborted || getDynamicReason() !== undefined) return false
-        if (status !== 200 || hadRenderErrors()) return false
-        setRouteKind(match.route.file, 'static')
-        return true
-      },
-    ).then((result) => {
-      const dynamic = getDynamicReason() !== undefined
-      if (dynamic && !controller.signal.aborted) setRouteKind(match.route.file, 'dynamic')
-      return { ...result, dynamic, errors: recordedErrors() }
-    })
+    const rendered = core.pages
+      .renderToKeep(
+        url.pathname,
+        async () => {
+          const rendered = await renderRoute(request, pageUrl, match)
+          return { payload: await readAll(rendered.body), status: rendered.status }
+        },
+        // A page that failed or was interrupted is not kept; the route may still be static.
+        ({ status }) => {
+          if (controller.signal.aborted || getDynamicReason() !== undefined) return false
+          if (status !== 200 || hadRenderErrors()) return false
+          core.classification.setRendering(match.route.file, 'static')
+          return true
+        },
+      )
+      .then((result) => {
+        const dynamic = getDynamicReason() !== undefined
+        if (dynamic && !controller.signal.aborted) {
+          core.classification.setRendering(match.route.file, 'dynamic')
+        }
+        return { ...result, dynamic, errors: recordedErrors() }
+      })
     try {
       return await Promise.race([rendered, timedOut])
     } finally {
@@ -188,13 +144,13 @@ function renderWhole(url: URL, match: RouteMatch, mode: RenderingMode): Promise<
   })
 }
 
-/** Whole renders under way, by pathname: requests that arrive meanwhile share them. */
-const sharedRenders = new Map<string, Promise<WholeRender>>()
-
+/** Requests that arrive while a whole render of their page is under way share it. */
 function renderShared(url: URL, match: RouteMatch, mode: RenderingMode): Promise<WholeRender> {
+  const core = currentCore()
+  const { sharedRenders } = core
   const shared = sharedRenders.get(url.pathname)
   if (shared) return shared
-  const render = renderWhole(url, match, mode).finally(() => {
+  const render = renderWhole(core, url, match, mode).finally(() => {
     sharedRenders.delete(url.pathname)
   })
   sharedRenders.set(url.pathname, render)
@@ -230,20 +186,22 @@ export async function servePage(
   match: RouteMatch | null,
   format: PageFormat,
 ): Promise<Response> {
-  let kind = match ? routeKindOf(match.route.file) : 'dynamic'
-  const mode = match ? await renderingMode(match.route) : 'auto'
-  if (match && kind === undefined && mode !== 'auto') {
-    kind = mode === 'force-dynamic' ? 'dynamic' : 'static'
-    setRouteKind(match.route.file, kind)
+  const core = currentCore()
+  const { classification } = core
+  let rendering = match ? classification.renderingOf(match.route.file) : 'dynamic'
+  const mode = match ? await classification.modeOf(match.route, core.load) : 'auto'
+  if (match && rendering === undefined && mode !== 'auto') {
+    rendering = mode === 'force-dynamic' ? 'dynamic' : 'static'
+    classification.setRendering(match.route.file, rendering)
   }
-  if (!match || kind === 'dynamic') {
+  if (!match || rendering === 'dynamic') {
     if (format === 'payload' && request.headers.has(HEADER_PREFETCH)) {
       return new Response(null, { status: 204, headers: payloadHeaders('dynamic') })
     }
     return serveRendered(request, url, match, format)
   }
 
-  const stored = await freshStaticPage(url.pathname)
+  const stored = await core.pages.fresh(url.pathname)
   if (stored) return serveStatic(request, url, match, stored, format)
 
   // Only a finished render tells whether a route is static. It saw nothing of any visitor, so

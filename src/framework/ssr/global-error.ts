@@ -1,15 +1,19 @@
-// The ssr environment's view of the app's global-error.tsx, for the 500 document it renders when
-// the page's own render failed (there is then no payload to take it from).
+// The global error screen of the 500 document the ssr side renders when the page's own render
+// failed (there is then no payload to take it from): the app's global-error.tsx, which the host
+// hands over (entry.ssr.tsx), or the default screen.
 import type { ComponentType } from 'react'
 import DefaultGlobalError from '../../fallbacks/global-error.tsx'
 
-type GlobalErrorComponent = ComponentType<{ error: Error & { digest?: string }; host?: string }>
+export type GlobalErrorComponent = ComponentType<{
+  error: Error & { digest?: string }
+  host?: string
+}>
 
-const appGlobalError = import.meta.glob<{ default: GlobalErrorComponent }>(
-  '/src/routes/global-error.{tsx,jsx}',
-)
+/** Loads the app's global-error.tsx; undefined when the app has none. */
+export type GlobalErrorLoader = (() => Promise<{ default: GlobalErrorComponent }>) | undefined
 
-export async function loadGlobalErrorScreen(): Promise<GlobalErrorComponent> {
-  const load = Object.values(appGlobalError)[0]
+export async function loadGlobalErrorScreen(
+  load: GlobalErrorLoader,
+): Promise<GlobalErrorComponent> {
   return load ? (await load()).default : DefaultGlobalError
 }

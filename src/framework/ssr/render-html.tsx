@@ -16,7 +16,7 @@ import { escapeAttribute, injectPayload } from '../wire/inline-payload.server.ts
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 import type { RscPayload } from '../wire/payload.ts'
 import { CLIENT_RENDER_ATTRIBUTE } from '../wire/protocol.ts'
-import { loadGlobalErrorScreen } from './global-error.ts'
+import { type GlobalErrorLoader, loadGlobalErrorScreen } from './global-error.ts'
 
 /**
  * The payload, decoded for the HTML once React DOM's render asks for it. From then on each chunk
@@ -96,7 +96,7 @@ function discard(payload: Readable) {
   payload.resume()
 }
 
-export async function renderHtml(body: NodeBody, options: HtmlOptions): Promise<HtmlResult> {
+async function renderHtml(body: NodeBody, options: HtmlOptions): Promise<HtmlResult> {
   // Read twice: decoded into HTML, and inlined as scripts for hydration.
   const payload = body.pipe(new PassThrough())
   const decode = decoderOf(payload)
@@ -159,11 +159,12 @@ function renderInBrowser(
 }
 
 /** The server-side global error screen as a whole document, with no scripts (status 500). */
-export async function renderErrorDocument(
+async function renderErrorDocument(
+  loadGlobalError: GlobalErrorLoader,
   digest: string,
   options: { host: string; nonce?: string },
 ): Promise<Readable> {
-  const GlobalError = await loadGlobalErrorScreen()
+  const GlobalError = await loadGlobalErrorScreen(loadGlobalError)
   const error = Object.assign(new Error('Internal Server Error'), { digest })
   const result = await renderShell(
     <GlobalError error={error} host={options.host} />,
@@ -172,4 +173,13 @@ export async function renderErrorDocument(
   )
   if (!result.ok) throw result.error
   return result.stream
+}
+
+/** The HTML side of the pipeline (server/core-state.ts, HtmlRenderer), with the app's screen. */
+export function createHtmlRenderer(loadGlobalError: GlobalErrorLoader) {
+  return {
+    renderHtml,
+    renderErrorDocument: (digest: string, options: { host: string; nonce?: string }) =>
+      renderErrorDocument(loadGlobalError, digest, options),
+  }
 }

@@ -9,9 +9,8 @@ import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { earliest, now } from '../cache/clock.ts'
 import { type CacheUse, collectCacheUse, onRevalidate } from '../cache/observers.ts'
-import { invalidatedSince, invalidationRetention } from '../cache/storage.ts'
+import type { CacheStorage } from '../cache/storage.ts'
 import { pathTag } from '../cache/tags.ts'
-import { DEV_CODE_CHANGED_EVENT, type RouteKind } from '../wire/protocol.ts'
 
 export interface StaticBody {
   bytes: Uint8Array<ArrayBuffer>
@@ -35,92 +34,83 @@ export interface StaticPage {
 const PAGES_KEPT = 1000
 const BYTES_KEPT = 64 * 1024 * 1024
 
-const pages = new LRUCache<string, StaticPage>({
-  max: PAGES_KEPT,
-  maxSize: BYTES_KEPT,
-  sizeCalculation: (page) =>
-    page.payload.bytes.byteLength + (page.html?.bytes.byteLength ?? 0) || 1,
-})
-
-// An invalidation in this process drops the pages it concerns at once: their freshness never
-// depends on the store still remembering it (the memory store keeps only the latest ones).
-onRevalidate((revalidation) => {
-  const tag = 'tag' in revalidation ? revalidation.tag : pathTag(revalidation.path)
-  const stale = [...pages.entries()].filter(([, page]) => page.tags.includes(tag))
-  for (const [pathname] of stale) pages.delete(pathname)
-})
-
-/** What complete renders showed of each route (by its page file); absent until one finished. */
-const routeKinds = new Map<string, RouteKind>()
-
-/** Dev server only: when a file last changed. Pages rendered before are stale (vite-plugin.ts). */
-let codeChangedAt = Number.NEGATIVE_INFINITY
-if (import.meta.hot) {
-  import.meta.hot.on(DEV_CODE_CHANGED_EVENT, () => {
-    codeChangedAt = now()
-    pages.clear()
-    routeKinds.clear()
-  })
-}
-
-export function routeKindOf(routeFile: string): RouteKind | undefined {
-  return routeKinds.get(routeFile)
-}
-
-export function setRouteKind(routeFile: string, kind: RouteKind): void {
-  // Once any render of a route was dynamic, the route is: its pages may differ per request.
-  if (routeKinds.get(routeFile) !== 'dynamic') routeKinds.set(routeFile, kind)
-}
-
 export function toStaticBody(bytes: Uint8Array<ArrayBuffer>): StaticBody {
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`
   return { bytes, etag }
 }
 
-export function setStaticPage(pathname: string, page: StaticPage): void {
-  pages.set(pathname, page)
-}
+/** One handler's static pages, by pathname, checked against that handler's cache store. */
+export class StaticPageStore {
+  private readonly pages = new LRUCache<string, StaticPage>({
+    max: PAGES_KEPT,
+    maxSize: BYTES_KEPT,
+    sizeCalculation: (page) =>
+      page.payload.bytes.byteLength + (page.html?.bytes.byteLength ?? 0) || 1,
+  })
+  /** Dev server only: when a file last changed. Pages rendered before are stale. */
+  private codeChangedAt = Number.NEGATIVE_INFINITY
 
-/**
- * Runs `render`, a complete render of `pathname`, noting the cached() data it shows; when `keep`
- * says its result may be served to everyone, stores it as the page of `pathname`.
- */
-export async function renderToKeep<Result extends { payload: Uint8Array<ArrayBuffer> }>(
-  pathname: string,
-  render: () => Promise<Result>,
-  keep: (result: Result) => boolean,
-): Promise<Result & { page?: StaticPage }> {
-  const renderedAt = now() // on the cache's clock, which revalidation timestamps use
-  const use: CacheUse = { tags: new Set(), expiresAt: undefined }
-  const result = await collectCacheUse(use, render)
-  if (!keep(result)) return result
-  const retention = await invalidationRetention()
-  const page: StaticPage = {
-    payload: toStaticBody(result.payload),
-    tags: [pathTag(pathname), ...use.tags],
-    renderedAt,
-    expiresAt: earliest(
-      use.expiresAt,
-      retention === undefined ? undefined : renderedAt + retention,
-    ),
+  constructor(private readonly cache: CacheStorage) {
+    // An invalidation in this process drops the pages it concerns at once: their freshness never
+    // depends on the store still remembering it (the memory store keeps only the latest ones).
+    onRevalidate((revalidation) => {
+      const tag = 'tag' in revalidation ? revalidation.tag : pathTag(revalidation.path)
+      const stale = [...this.pages.entries()].filter(([, page]) => page.tags.includes(tag))
+      for (const [pathname] of stale) this.pages.delete(pathname)
+    })
   }
-  setStaticPage(pathname, page)
-  return { ...result, page }
-}
 
-/** The page stored for `pathname`, unless it is stale (then it is dropped). */
-export async function freshStaticPage(pathname: string): Promise<StaticPage | undefined> {
-  const page = pages.get(pathname)
-  if (!page) return undefined
-  const expired = page.expiresAt !== undefined && now() >= page.expiresAt
-  // A render that was under way when the code changed may store its page after the change.
-  if (
-    expired ||
-    page.renderedAt <= codeChangedAt ||
-    (await invalidatedSince(page.tags, page.renderedAt))
-  ) {
-    if (pages.get(pathname) === page) pages.delete(pathname)
-    return undefined
+  set(pathname: string, page: StaticPage): void {
+    this.pages.set(pathname, page)
   }
-  return page
+
+  /** Dev server: the code changed; pages rendered with the old code are never served. */
+  codeChanged(): void {
+    this.codeChangedAt = now()
+    this.pages.clear()
+  }
+
+  /**
+   * Runs `render`, a complete render of `pathname`, noting the cached() data it shows; when `keep`
+   * says its result may be served to everyone, stores it as the page of `pathname`.
+   */
+  async renderToKeep<Result extends { payload: Uint8Array<ArrayBuffer> }>(
+    pathname: string,
+    render: () => Promise<Result>,
+    keep: (result: Result) => boolean,
+  ): Promise<Result & { page?: StaticPage }> {
+    const renderedAt = now() // on the cache's clock, which revalidation timestamps use
+    const use: CacheUse = { tags: new Set(), expiresAt: undefined }
+    const result = await collectCacheUse(use, render)
+    if (!keep(result)) return result
+    const retention = await this.cache.invalidationRetention()
+    const page: StaticPage = {
+      payload: toStaticBody(result.payload),
+      tags: [pathTag(pathname), ...use.tags],
+      renderedAt,
+      expiresAt: earliest(
+        use.expiresAt,
+        retention === undefined ? undefined : renderedAt + retention,
+      ),
+    }
+    this.set(pathname, page)
+    return { ...result, page }
+  }
+
+  /** The page stored for `pathname`, unless it is stale (then it is dropped). */
+  async fresh(pathname: string): Promise<StaticPage | undefined> {
+    const page = this.pages.get(pathname)
+    if (!page) return undefined
+    const expired = page.expiresAt !== undefined && now() >= page.expiresAt
+    // A render that was under way when the code changed may store its page after the change.
+    if (
+      expired ||
+      page.renderedAt <= this.codeChangedAt ||
+      (await this.cache.invalidatedSince(page.tags, page.renderedAt))
+    ) {
+      if (this.pages.get(pathname) === page) this.pages.delete(pathname)
+      return undefined
+    }
+    return page
+  }
 }

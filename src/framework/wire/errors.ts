@@ -86,3 +86,11 @@ export function internalServerErrorResponse(error: unknown): Response {
     headers: { 'content-type': CONTENT_TYPE_TEXT, 'cache-control': CACHE_CONTROL_PRIVATE },
   })
 }
+
+/** Any method but GET, HEAD and POST on a page URL. */
+export function wrongMethodResponse(method: string, pathname: string): Response {
+  return new Response(`Method ${method} is not allowed on ${pathname}.`, {
+    status: 405,
+    headers: { allow: 'GET, HEAD, POST', 'content-type': CONTENT_TYPE_TEXT },
+  })
+}

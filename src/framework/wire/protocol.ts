@@ -35,7 +35,7 @@ export const HEADER_BUILD_ID = 'x-rsc-build'
  * `dynamic` (it read cookies, headers or search params, or is not known yet: not reused).
  */
 export const HEADER_ROUTE_KIND = 'x-rsc-route-kind'
-export type RouteKind = 'static' | 'dynamic'
+export type Rendering = 'static' | 'dynamic'
 
 /**
  * Response header on a server function's answer: it revalidated cached data, so the client
@@ -52,26 +52,20 @@ export const CLIENT_RENDER_ATTRIBUTE = 'data-client-render'
 /** Global array the document's inline scripts push payload chunks into. */
 export const INLINE_PAYLOAD_GLOBAL = '__RSC_PAYLOAD'
 
-export type RequestKind =
+/** What a request asks for, as the protocol tells it from method, URL and headers. */
+export type ParsedRequest =
   /** GET/HEAD of a page: HTML with the payload inlined. */
-  | 'document'
+  | { type: 'document'; url: URL }
   /** GET of a page's payload URL: the RSC payload alone. */
-  | 'payload'
+  | { type: 'payload'; url: URL }
   /** POST from `callServer` (to the page's payload URL): function id in a header, arguments in the body. */
-  | 'action'
+  | { type: 'action'; url: URL; actionId: string }
   /** POST of a `<form action>` without JavaScript: React's form encoding. */
-  | 'form-action'
+  | { type: 'form-action'; url: URL }
   /** Any other method on a page URL. */
-  | 'other'
+  | { type: 'other'; url: URL }
 
-export interface ParsedRequest {
-  kind: RequestKind
-  /** The page URL the request is about, with the payload suffix removed and the query kept. */
-  url: URL
-  /** Set when kind is 'action'. */
-  actionId?: string
-}
-
+/** A parsed request's `url` is the page URL it is about: payload suffix removed, query kept. */
 /** The payload URL of a page URL: `/` → `/_.rsc`, `/notes/1?q` → `/notes/1_.rsc?q`. Same-origin path. */
 export function toPayloadUrl(href: string | URL, base = 'http://localhost'): string {
   const url = new URL(href, base)
@@ -102,13 +96,13 @@ export function parseRequest(request: Request): ParsedRequest {
   const isPayloadUrl = url.pathname.endsWith(PAYLOAD_SUFFIX)
   if (isPayloadUrl) url.pathname = url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'
   const readOnly = method === 'GET' || method === 'HEAD'
-  if (readOnly) return { kind: isPayloadUrl ? 'payload' : 'document', url }
+  if (readOnly) return { type: isPayloadUrl ? 'payload' : 'document', url }
   if (method === 'POST') {
     const actionId = request.headers.get(HEADER_ACTION_ID)
-    if (actionId !== null) return { kind: 'action', url, actionId }
-    if (!isPayloadUrl) return { kind: 'form-action', url }
+    if (actionId !== null) return { type: 'action', url, actionId }
+    if (!isPayloadUrl) return { type: 'form-action', url }
   }
-  return { kind: 'other', url }
+  return { type: 'other', url }
 }
 
 /**

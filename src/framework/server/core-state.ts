@@ -1,0 +1,99 @@
+// What one request handler owns: the dependencies it was created with (server/core.ts) and the
+// state it builds up while serving. Nothing here is shared between two handlers in a process:
+// two apps (or one app with two cache stores) never see each other's pages or data.
+import type { Readable } from 'node:stream'
+import { CacheStorage } from '../cache/storage.ts'
+import type { FrameworkConfig } from '../config.ts'
+import type { NodeBody } from '../node/stream-body.ts'
+import { createRouteTable, type RouteTable } from '../routing/route-table.ts'
+import type { HtmlOptions, HtmlResult } from '../ssr/render-html.tsx'
+import { RouteClassification } from '../static/classification.ts'
+import { type StaticPage, StaticPageStore } from '../static/page-store.ts'
+import type { RecordedError } from './request-store.ts'
+
+/** A route module as loaded: its exports by name. */
+export type RouteModuleExports = Record<string, unknown>
+
+/** What the ssr environment does for the rsc one (ssr/render-html.tsx, entry.ssr.tsx). */
+export interface HtmlRenderer {
+  renderHtml(body: NodeBody, options: HtmlOptions): Promise<HtmlResult>
+  renderErrorDocument(digest: string, options: { host: string; nonce?: string }): Promise<Readable>
+}
+
+/** Everything the request pipeline needs from its host (entry.rsc.tsx, or a test). */
+export interface CoreDependencies {
+  /** The app's route files, relative to its routes folder (`notes/[id]/page.tsx`). */
+  routeFiles: readonly string[]
+  /** Loads one of `routeFiles`. */
+  loadRouteModule(file: string): Promise<RouteModuleExports>
+  /** Differs between builds: a payload of another build is not applied by the router. */
+  buildId: string
+  /** The HTML renderer; loaded on the first document request. */
+  loadHtmlRenderer(): Promise<HtmlRenderer>
+  config: FrameworkConfig
+  /** Development: server errors show their message in the page. */
+  dev?: boolean
+  /** Subscribes to code changes (the dev server): what was found with the old code is forgotten. */
+  onCodeChange?(listener: () => void): void
+}
+
+/** A complete render of a page for everyone (server/serve-page.ts), shared while under way. */
+export interface WholeRender {
+  payload: Uint8Array<ArrayBuffer>
+  status: number
+  /** The render read the request: its result is not this visitor's, who needs a render of their own. */
+  dynamic: boolean
+  /** Set when the render showed the route static and the page was stored. */
+  page?: StaticPage
+  /** Set when the render did not finish in time: every request waiting on it answers 500. */
+  failure?: Error
+  /** What it threw, by depth: a document made from its payload answers with their status. */
+  errors: readonly RecordedError[]
+}
+
+export interface Core {
+  routes: RouteTable
+  load(file: string): Promise<RouteModuleExports>
+  buildId: string
+  html(): Promise<HtmlRenderer>
+  config: FrameworkConfig
+  dev: boolean
+  /** The data cache's store (cached(), revalidateTag()). */
+  cache: CacheStorage
+  /** Static pages kept in memory. */
+  pages: StaticPageStore
+  /** Static or dynamic, per route. */
+  classification: RouteClassification
+  /** Whole renders under way, by pathname: requests that arrive meanwhile share them. */
+  sharedRenders: Map<string, Promise<WholeRender>>
+}
+
+export function createCore(deps: CoreDependencies): Core {
+  const cache = new CacheStorage(deps.config.cache)
+  const pages = new StaticPageStore(cache)
+  const classification = new RouteClassification()
+  deps.onCodeChange?.(() => {
+    pages.codeChanged()
+    classification.clear()
+  })
+  let html: Promise<HtmlRenderer> | undefined
+  return {
+    routes: createRouteTable(deps.routeFiles),
+    load: deps.loadRouteModule,
+    buildId: deps.buildId,
+    html: () => {
+      html ??= deps.loadHtmlRenderer()
+      // A failed load is tried again by the next request.
+      html.catch(() => {
+        html = undefined
+      })
+      return html
+    },
+    config: deps.config,
+    dev: deps.dev ?? false,
+    cache,
+    pages,
+    classification,
+    sharedRenders: new Map(),
+  }
+}

@@ -1,0 +1,56 @@
+// The request pipeline as a Fetch handler, made from what it needs (CoreDependencies): the route
+// table, a route-module loader, the build id, the HTML renderer, the configuration. It knows
+// nothing of Vite: entry.rsc.tsx gives it the build's, a unit test its own. Each request is
+// parsed once, then handed to exactly one of route handler, server function, or page (payload
+// or document), inside the request's store, which names this handler (core-state.ts).
+
+import { answerCall, answerFormPost } from '../server-functions/respond.ts'
+import { internalServerErrorResponse, wrongMethodResponse } from '../wire/errors.ts'
+import { type ParsedRequest, parseRequest } from '../wire/protocol.ts'
+import { type Core, type CoreDependencies, createCore } from './core-state.ts'
+import { handleRoute } from './method-handlers.ts'
+import { runWithRequest, withSetCookies } from './request-store.ts'
+import { servePage } from './serve-page.ts'
+
+export type RequestHandler = (request: Request) => Promise<Response>
+
+async function dispatch(core: Core, request: Request, parsed: ParsedRequest) {
+  const { url } = parsed
+  const match = core.routes.match(url.pathname)
+  if (match?.route.type === 'handler' && parsed.type !== 'payload') {
+    const { file } = match.route
+    return handleRoute(request, { file, mod: await core.load(file) }, match.params)
+  }
+  const page = match?.route.type === 'page' ? match : null
+  switch (parsed.type) {
+    case 'payload':
+    case 'document':
+      return servePage(request, url, page, parsed.type)
+    case 'action':
+      return answerCall(request, url, page, parsed.actionId, core.config)
+    case 'form-action':
+      return answerFormPost(request, url, page, core.config)
+    case 'other':
+      return wrongMethodResponse(request.method, url.pathname)
+  }
+}
+
+/** One handler: its own route table, static pages, route classification and cache store. */
+export function createHandler(deps: CoreDependencies): RequestHandler {
+  const core = createCore(deps)
+  return (request) => {
+    const parsed = parseRequest(request)
+    return runWithRequest(
+      request,
+      async () => {
+        try {
+          return withSetCookies(await dispatch(core, request, parsed))
+        } catch (error) {
+          return internalServerErrorResponse(error)
+        }
+      },
+      'render',
+      { core, parsed },
+    )
+  }
+}

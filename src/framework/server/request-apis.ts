@@ -1,0 +1,87 @@
+// cookies() and headers(), as in Next.js 15+: awaitable, read from the current request's store
+// (request-store.ts), and reading them makes the render dynamic (static/classification.ts).
+import { type SerializeOptions, stringifySetCookie } from 'cookie'
+import { currentScope } from '../cache/scope.ts'
+import { markDynamic } from '../static/classification.ts'
+import { currentStore, type RequestStore } from './request-store.ts'
+
+export interface Cookie {
+  name: string
+  value: string
+}
+
+export interface CookieStore {
+  get(name: string): Cookie | undefined
+  getAll(): Cookie[]
+  has(name: string): boolean
+  /** Only in server functions and route handlers: a render cannot change its response's headers. */
+  set(name: string, value: string, options?: SerializeOptions): void
+  delete(name: string): void
+}
+
+function cookieStore(store: RequestStore): CookieStore {
+  const assertWritable = (method: string) => {
+    if (store.phase === 'render') {
+      throw new Error(
+        `cookies().${method}() can only be called in a server function or a route handler, not while rendering a component.`,
+      )
+    }
+  }
+  return {
+    get: (name) => {
+      const value = store.cookies.get(name)
+      return value === undefined ? undefined : { name, value }
+    },
+    getAll: () => [...store.cookies].map(([name, value]) => ({ name, value })),
+    has: (name) => store.cookies.has(name),
+    set(name, value, options) {
+      assertWritable('set')
+      store.cookies.set(name, value)
+      store.setCookies.push(stringifySetCookie(name, value, { path: '/', ...options }))
+    },
+    delete(name) {
+      assertWritable('delete')
+      store.cookies.delete(name)
+      store.setCookies.push(stringifySetCookie(name, '', { path: '/', maxAge: 0 }))
+    },
+  }
+}
+
+/** A cached value is shared by every request, so it must not be computed from one request's data. */
+function refuseInsideCached(api: string): void {
+  const scope = currentScope()
+  if (scope) {
+    throw new Error(
+      `${api} was called inside cached(${scope.name}). A cached value is shared by all requests, so it must not depend on one request's cookies or headers. Read ${api} outside the cached function and pass what you need to it as an argument.`,
+    )
+  }
+}
+
+/** The request's cookies, as in Next.js 15+: awaitable, and reading them makes the render dynamic. */
+export function cookies(): Promise<CookieStore> {
+  refuseInsideCached('cookies()')
+  const store = currentStore('cookies()')
+  if (store.hidden) return Promise.resolve(cookieStore({ ...store, cookies: new Map() }))
+  markDynamic('cookies()')
+  return Promise.resolve(cookieStore(store))
+}
+
+/** The request's headers, read-only; reading them makes the render dynamic. */
+export function headers(): Promise<Headers> {
+  refuseInsideCached('headers()')
+  const store = currentStore('headers()')
+  if (store.hidden) return Promise.resolve(readOnlyHeaders(new Headers()))
+  markDynamic('headers()')
+  return Promise.resolve(readOnlyHeaders(store.request.headers))
+}
+
+function readOnlyHeaders(source: Headers): Headers {
+  const copy = new Headers(source)
+  const refuse = () => {
+    throw new Error('headers() is read-only; set response headers in a route handler instead.')
+  }
+  copy.set = refuse
+  copy.append = refuse
+  copy.delete = refuse
+  return copy
+}
