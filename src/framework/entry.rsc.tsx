@@ -4,6 +4,14 @@
 // environment's HTML renderer.
 import buildOptions, { buildId } from 'virtual:framework/options'
 import { routeModules } from 'virtual:framework/routes'
+import {
+  createTemporaryReferenceSet,
+  decodeAction,
+  decodeFormState,
+  decodeReply,
+  loadServerAction,
+  renderToPipeableStream,
+} from '@vitejs/plugin-rsc/rsc.node'
 import { type FrameworkOptions, resolveConfig } from './config.ts'
 import { createHandler, type RequestHandler } from './server/core.ts'
 import { DEV_CODE_CHANGED_EVENT } from './wire/protocol.ts'
@@ -20,6 +28,14 @@ export function createRequestHandler(options?: FrameworkOptions): RequestHandler
       return load()
     },
     buildId,
+    react: {
+      renderToPipeableStream,
+      createTemporaryReferenceSet,
+      decodeReply,
+      decodeAction,
+      decodeFormState,
+      loadServerAction,
+    },
     loadHtmlRenderer: () =>
       import.meta.viteRsc.loadModule<typeof import('./entry.ssr.tsx')>('ssr', 'index'),
     config: resolveConfig(buildOptions, options),

@@ -1,4 +1,4 @@
-// Dev smoke test (contract section 1): `npm run dev` serves a page that hydrates. The Vite dev
+// Dev smoke test (README.md): `npm run dev` serves a page that hydrates. The Vite dev
 // server is spawned as `node vite.js` and stopped by its PID after the file, also on failure.
 import { describe, expect, test } from 'vitest'
 import { callServerFunction } from './support/client-calls.ts'

@@ -1,4 +1,4 @@
-// Client disconnects (contract sections 7 and 13, issue 7 item 2), short form: clients that go
+// Client disconnects (docs/security.md, issue 7 item 2), short form: clients that go
 // away mid-stream abort their renders, leave no open handle behind, and the server keeps
 // answering. The long form (1,000 clients) is in tests/load/load.test.ts (`npm run test:load`).
 import { connect } from 'node:net'

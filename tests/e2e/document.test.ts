@@ -1,4 +1,4 @@
-// Document requests (contract sections 2 and 4): server-rendered HTML that works before (and
+// Document requests (docs/protocol.md): server-rendered HTML that works before (and
 // without) JavaScript, hydrates from the inlined payload, and renders every route convention.
 import { runInNewContext } from 'node:vm'
 import { describe, expect, test } from 'vitest'

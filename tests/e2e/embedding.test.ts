@@ -1,4 +1,4 @@
-// Embedding (contract section 11): the built rsc entry exports `createRequestHandler()`, a plain
+// Embedding (docs/embedding.md): the built rsc entry exports `createRequestHandler()`, a plain
 // `(Request) => Promise<Response>` that any Fetch-standard server can mount.
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -1,4 +1,4 @@
-// Errors in development (contract sections 6 and 7): unlike production, the client sees a server
+// Errors in development (docs/errors.md): unlike production, the client sees a server
 // error's message (in the payload and in error.tsx), and a payload that ends early shows the
 // connection-closed notice. Runs against the Vite dev server, which compiles on demand: the first
 // request of each page is given more time.

@@ -1,4 +1,4 @@
-// Errors and digests in production (contract section 6, issue 4): the global error screens with
+// Errors and digests in production (docs/errors.md, issue 4): the global error screens with
 // their exact sentences and the request's host name; the `Digest:` a user sees is the digest the
 // server logged with the error's stack; the message never reaches the client (HTML, payload,
 // page); error.tsx catches server and client component errors, reset() recovers once the cause

@@ -1,4 +1,4 @@
-// Interrupts in client navigations (contract section 5, column "client navigation"): the router
+// Interrupts in client navigations (docs/errors.md, column "client navigation"): the router
 // reads the interrupt from the payload. An access fallback shows the nearest screen and keeps the
 // URL; a redirect is a soft `replace` navigation (the interrupted URL leaves no history entry);
 // redirects win over access fallbacks; another origin is a full-page navigation; a redirect to

@@ -1,4 +1,4 @@
-// Interrupts in document requests (contract section 5, issue 4): the columns "before the first
+// Interrupts in document requests (docs/errors.md, issue 4): the columns "before the first
 // byte of HTML" and "after the shell has streamed" of the table, for the default screens of
 // src/fallbacks and for segment overrides (the notes and account folders of the app, and
 // src/routes/(lab)/lab/scoped), plus precedence, a redirect to another origin and one to the

@@ -1,4 +1,4 @@
-// Malformed input (contract sections 9 and 13, issue 7 item 3): seeded, repeatable fast-check
+// Malformed input (docs/security.md, issue 7 item 3): seeded, repeatable fast-check
 // properties that send the production server thousands of raw requests (hostile paths, odd
 // methods, huge/repeated/invalid headers, server function bodies that are cut, garbage or
 // nested far too deep, multipart bodies) a few at a time. Every answer must have a sane status

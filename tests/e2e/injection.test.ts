@@ -1,4 +1,4 @@
-// Injection (contract section 13, issue 7 item 4): /lab/inject renders strings that would break
+// Injection (docs/security.md, issue 7 item 4): /lab/inject renders strings that would break
 // out of an inline script or a JSON literal (`</script>`, `<!--`, `<script>`, U+2028/U+2029,
 // quotes and brackets) on the server and passes them through the RSC payload to a client
 // component. They must arrive intact, in the server-rendered list and in the client

@@ -1,4 +1,4 @@
-// Isolation (contract section 13, issue 7 item 5): under concurrent load no request sees
+// Isolation (docs/security.md, issue 7 item 5): under concurrent load no request sees
 // another's data. Signed in as two users (separate cookie jars) and signed out, 200 requests
 // over 20 concurrent clients: each /account and /admin answer shows only its own user. The same
 // for a request header read with headers() (/lab/echo, also after the shell, and through

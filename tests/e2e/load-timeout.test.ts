@@ -1,4 +1,4 @@
-// The route load timeout (contract section 8): a navigation whose payload has not arrived within
+// The route load timeout (docs/routing.md): a navigation whose payload has not arrived within
 // 3800 ms, that fails, or whose answer is not an RSC payload of this build, becomes a full-page
 // navigation to the target, so the user is never stuck; a slow navigation that completes earlier
 // is left alone. The page's clock is Playwright's and stands still while the test looks.

@@ -1,4 +1,4 @@
-// Sustained load (contract section 13, issue 7 item 1), short form: a mixed load for a bounded
+// Sustained load (docs/security.md, issue 7 item 1), short form: a mixed load for a bounded
 // time against the production server. Every request gets the status its kind must get, no write
 // is lost, and it keeps answering. Whether memory stays flat is for the long form (60 s, figures
 // printed), tests/load/load.test.ts, run by `npm run test:load`: over 10 s on a busy machine the

@@ -1,4 +1,4 @@
-// Fallback screens are not indexable (contract section 5): every render of one, the app's own
+// Fallback screens are not indexable (docs/errors.md): every render of one, the app's own
 // (src/routes/notes/not-found.tsx, the scoped lab's screens) or the framework's default, carries
 // `<meta name="robots" content="noindex">` exactly once: in the document before the first byte,
 // after the shell has streamed, and after a client navigation. A page shown after it has none.

@@ -1,4 +1,4 @@
-// Prefetching (contract section 8): a Link prefetches its target when it enters the viewport and
+// Prefetching (docs/routing.md): a Link prefetches its target when it enters the viewport and
 // on hover or focus, through one queue that runs at most 5 prefetches at once, hovered links
 // first. The lab page /lab/links shows 20 links at once to 20 distinct static pages.
 import type { Page } from 'playwright-core'

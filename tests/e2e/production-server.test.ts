@@ -1,4 +1,4 @@
-// The production server (contract section 11): long-lived cache headers for hashed assets,
+// The production server (docs/embedding.md): long-lived cache headers for hashed assets,
 // compression that keeps streaming, graceful shutdown on SIGTERM, and `npm start`.
 import { readdirSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'

@@ -1,4 +1,4 @@
-// The redirect signal (contract sections 5, 9 and 13, docs/protocol.md): the router follows only
+// The redirect signal (docs/security.md, docs/protocol.md): the router follows only
 // redirects the server threw, never text of the page that looks like one, whatever characters the
 // target has; and a server function that redirects navigates without handing its caller a value
 // it did not return (useActionState keeps a state of its own shape, no error screen shows).

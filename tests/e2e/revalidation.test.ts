@@ -1,4 +1,4 @@
-// Server functions that revalidate (contract sections 8 and 10): the notes are read through
+// Server functions that revalidate (docs/caching.md): the notes are read through
 // cached() with the tag `notes`, and every notes server function calls revalidateTag('notes').
 // Its response says so (x-rsc-revalidated), and the client forgets the pages it kept: what the
 // user sees next (a link, Back, a page prefetched before the change) shows the new data.

@@ -1,4 +1,4 @@
-// route.ts handlers (contract section 2): one function per HTTP method, 405 with `Allow` for the
+// route.ts handlers (docs/routing.md): one function per HTTP method, 405 with `Allow` for the
 // others. src/routes/api/notes/route.ts exports GET and POST.
 import { describe, expect, test } from 'vitest'
 import { setupProductionServer, waitForLoggedError } from './support/index.ts'

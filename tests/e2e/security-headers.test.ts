@@ -1,4 +1,4 @@
-// Security headers (contract section 13, issue 7 item 6): every HTML document — pages, the
+// Security headers (docs/security.md, issue 7 item 6): every HTML document — pages, the
 // access screens, 404 and 500 — carries `X-Content-Type-Options: nosniff` and a
 // `Referrer-Policy`. With the `contentSecurityPolicy` option, each document gets a fresh nonce
 // in its policy and on every inline script of the framework (and React's), so the page
@@ -100,7 +100,7 @@ describe('documents carry nosniff and a Referrer-Policy', () => {
     await response.arrayBuffer()
   })
 
-  // Contract section 5, column "server function, no JS": 404/401/403 page.
+  // docs/errors.md, column "server function, no JS": 404/401/403 page.
   test.each([
     ['forbidden()', 403, 'forbidden'],
     ['unauthorized()', 401, 'unauthorized'],

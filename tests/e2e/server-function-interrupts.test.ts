@@ -1,4 +1,4 @@
-// Interrupts thrown by server functions (contract section 5, columns "server function, JS" and
+// Interrupts thrown by server functions (docs/errors.md, columns "server function, JS" and
 // "server function, no JS"; section 9). /lab/actions calls a function that throws each interrupt,
 // from a click handler (showing `resolved:` / `rejected:`) and as a <form action>;
 // /lab/scoped/actions is the same page below folders with their own fallback screens.

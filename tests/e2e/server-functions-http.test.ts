@@ -1,4 +1,4 @@
-// The server function endpoint over plain HTTP (contract sections 4 and 9), against the
+// The server function endpoint over plain HTTP (docs/security.md), against the
 // production server: a call answers one payload with the return value and the page; posts from
 // another origin, oversized bodies, unknown ids and malformed bodies are refused with plain text
 // before the function runs, and none of them stops the server from serving the next request.

@@ -1,4 +1,4 @@
-// Server functions without JavaScript, and before hydration (contract sections 4, 5 and 9): a
+// Server functions without JavaScript, and before hydration (docs/security.md, docs/errors.md): a
 // form posts React's form encoding to the page URL and gets the re-rendered HTML page back; a
 // redirect() is a 303; useActionState's state renders on the server and carries over into
 // hydration.

@@ -1,4 +1,4 @@
-// The server function settings given to `createRequestHandler(options)` (contract sections 9 and
+// The server function settings given to `createRequestHandler(options)` (docs/security.md and
 // 11, docs/configuration.md), on the built handler as an embedder mounts it: trustProxy (the
 // first X-Forwarded-Host counts only then), and the limits, which override vite.config.ts's.
 import { readFileSync } from 'node:fs'

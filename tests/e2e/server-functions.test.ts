@@ -1,4 +1,4 @@
-// Server functions with JavaScript (contract sections 4, 5 and 9): a form submit or a call from a
+// Server functions with JavaScript (docs/security.md, docs/errors.md): a form submit or a call from a
 // click handler is ONE POST that brings the return value and the re-rendered page (no document
 // load, no payload GET); useActionState shows validation errors, useFormStatus shows the pending
 // state, and a redirect() lands on its target with push semantics in the same response.

@@ -1,4 +1,4 @@
-// A client component that fails only during SSR (contract section 6): it reads `window` while
+// A client component that fails only during SSR (docs/errors.md): it reads `window` while
 // rendering, so the shell cannot render on the server. The document answers 500 and starts the
 // app in the browser, which renders the page there (no hydration). Only a component that fails
 // in the browser as well reaches the global error screen, in its client-side wording. Server

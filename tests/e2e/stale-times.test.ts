@@ -1,4 +1,4 @@
-// Stale times of the client router's payload cache (contract section 8): a prefetched or visited
+// Stale times of the client router's payload cache (docs/routing.md): a prefetched or visited
 // payload of a static route is reused for 300 s, a dynamic route's is not reused at all. The
 // page's clock is Playwright's: the time stands still unless the test moves it.
 import type { Page } from 'playwright-core'

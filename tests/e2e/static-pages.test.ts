@@ -1,4 +1,4 @@
-// Static pages over HTTP (contract sections 8 and 10): a route whose complete render read no
+// Static pages over HTTP (docs/caching.md): a route whose complete render read no
 // cookies, headers or search params is rendered once and served from memory, with an ETag (a
 // matching If-None-Match answers 304), until data it showed is revalidated. Its payload says
 // `x-rsc-route-kind: static`; a dynamic route's says `dynamic`, and a prefetch of it gets 204.

@@ -1,4 +1,4 @@
-// React's use() in server components (contract section 2): synchronous pages and layouts read
+// React's use() in server components (docs/routing.md): synchronous pages and layouts read
 // params, search params and promises with use(), async ones keep working, with and without
 // loading.tsx, as documents, as navigation payloads and without JavaScript. Reading search
 // params with use() makes the route dynamic, as awaiting them does; interrupts thrown after a

@@ -1,4 +1,4 @@
-// Server errors and digests (contract sections 6 and 7): the digest is a short, stable decimal
+// Server errors and digests (docs/errors.md): the digest is a short, stable decimal
 // hash of message and stack (kept when the error already has one), each error is logged once
 // with it, interrupts are not logged, and the client recognises the error React's Flight client
 // raises when a payload stream ends early.

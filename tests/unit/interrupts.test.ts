@@ -1,4 +1,4 @@
-// Interrupts (contract section 5): what redirect(), permanentRedirect(), notFound(),
+// Interrupts (docs/errors.md): what redirect(), permanentRedirect(), notFound(),
 // unauthorized() and forbidden() throw, and the one parser that reads their digest back, on the
 // server and, from the digest alone, in the browser.
 import { describe, expect, it } from 'vitest'

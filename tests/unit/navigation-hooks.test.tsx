@@ -1,4 +1,4 @@
-// The navigation hooks of #framework/client (contract section 3), read from the navigation
+// The navigation hooks of #framework/client (README.md), read from the navigation
 // context as the server renders it (ServerNavigation), for URLs with a query and odd paths.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'

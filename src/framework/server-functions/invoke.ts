@@ -1,16 +1,10 @@
 // Server function posts. Every check that can refuse a post runs before anything is decoded or
 // run: origin, body size, function id. What the function did (its value, or the error or
 // interrupt it threw) goes back to entry.rsc.tsx, which renders the response.
-import {
-  createTemporaryReferenceSet,
-  decodeAction,
-  decodeFormState,
-  decodeReply,
-  loadServerAction,
-} from '@vitejs/plugin-rsc/rsc'
 import type { ReactFormState } from 'react-dom/client'
 import type { FrameworkConfig } from '../config.ts'
-import { setRequestPhase } from '../server/request-store.ts'
+import type { ReactServer } from '../server/core-state.ts'
+import { currentCore, setRequestPhase } from '../server/request-store.ts'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 import { CONTENT_TYPE_TEXT } from '../wire/protocol.ts'
 
@@ -112,7 +106,7 @@ const SERVER_REFERENCE = Symbol.for('react.server.reference')
 
 async function loadFunction(id: string): Promise<ServerFunction | undefined> {
   try {
-    const fn: unknown = await loadServerAction(id)
+    const fn: unknown = await currentCore().react.loadServerAction(id)
     // Under the dev server the lookup is any export of the module (its page component, a
     // helper), or even a property Object.prototype has (`#constructor`): only a function
     // "use server" registered may run, as in the build.
@@ -170,7 +164,7 @@ export interface CallOutcome {
   /** Settles as the function did; React serialises a rejection with the production rule. */
   returnValue: Promise<unknown>
   interrupt: Interrupt | null
-  temporaryReferences: ReturnType<typeof createTemporaryReferenceSet>
+  temporaryReferences: ReturnType<ReactServer['createTemporaryReferenceSet']>
 }
 
 /** A call from `callServer` (JavaScript): id in a header, arguments encoded by encodeReply. */
@@ -188,14 +182,15 @@ export async function callServerFunction(
   const fn = await loadFunction(actionId)
   if (!fn) return unknownFunction(actionId)
 
-  const temporaryReferences = createTemporaryReferenceSet()
+  const { react } = currentCore()
+  const temporaryReferences = react.createTemporaryReferenceSet()
   let args: unknown
   try {
     const contentType = request.headers.get('content-type') ?? ''
     const encoded = contentType.startsWith('multipart/form-data')
       ? await toFormData(body, contentType)
       : new TextDecoder('utf-8', { fatal: true }).decode(body)
-    args = await decodeReply(encoded, { temporaryReferences })
+    args = await react.decodeReply(encoded, { temporaryReferences })
   } catch {
     return refuse(
       400,
@@ -252,7 +247,7 @@ export async function submitFormAction(
   if (!(await loadFunction(id))) return unknownFunction(id)
   let action: (() => Promise<unknown>) | null
   try {
-    action = await decodeAction(formData)
+    action = await currentCore().react.decodeAction(formData)
   } catch {
     return refuse(400, 'Malformed server function form: its fields are not a React form encoding.')
   }
@@ -273,6 +268,8 @@ export async function submitFormAction(
     return refuse(400, 'Malformed server function form: its bound arguments do not decrypt.')
   }
   if (error !== undefined) return { formState: undefined, interrupt: null, error }
-  const formState = interrupt ? undefined : await decodeFormState(result, formData)
+  const formState = interrupt
+    ? undefined
+    : await currentCore().react.decodeFormState(result, formData)
   return { formState, interrupt }
 }

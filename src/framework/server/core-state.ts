@@ -20,6 +20,22 @@ export interface HtmlRenderer {
   renderErrorDocument(digest: string, options: { host: string; nonce?: string }): Promise<Readable>
 }
 
+type ReactServerModule = typeof import('@vitejs/plugin-rsc/rsc.node')
+
+/**
+ * React's server functions, as the host's bundler wires them (plugin-rsc in entry.rsc.tsx): the
+ * pipeline renders payloads and decodes server function posts with these, importing no bundler.
+ */
+export type ReactServer = Pick<
+  ReactServerModule,
+  | 'renderToPipeableStream'
+  | 'createTemporaryReferenceSet'
+  | 'decodeReply'
+  | 'decodeAction'
+  | 'decodeFormState'
+  | 'loadServerAction'
+>
+
 /** Everything the request pipeline needs from its host (entry.rsc.tsx, or a test). */
 export interface CoreDependencies {
   /** The app's route files, relative to its routes folder (`notes/[id]/page.tsx`). */
@@ -28,6 +44,7 @@ export interface CoreDependencies {
   loadRouteModule(file: string): Promise<RouteModuleExports>
   /** Differs between builds: a payload of another build is not applied by the router. */
   buildId: string
+  react: ReactServer
   /** The HTML renderer; loaded on the first document request. */
   loadHtmlRenderer(): Promise<HtmlRenderer>
   config: FrameworkConfig
@@ -56,6 +73,7 @@ export interface Core {
   load(file: string): Promise<RouteModuleExports>
   buildId: string
   html(): Promise<HtmlRenderer>
+  react: ReactServer
   config: FrameworkConfig
   dev: boolean
   /** The data cache's store (cached(), revalidateTag()). */
@@ -89,6 +107,7 @@ export function createCore(deps: CoreDependencies): Core {
       })
       return html
     },
+    react: deps.react,
     config: deps.config,
     dev: deps.dev ?? false,
     cache,

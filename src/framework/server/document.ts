@@ -1,5 +1,5 @@
 // Document requests: render the route, then HTML from it. Until the shell has rendered, the
-// status can still change, so the rules of contract sections 5 and 6 "before the first byte"
+// status can still change, so the rules of docs/errors.md "before the first byte"
 // live here: a redirect answers 307/308; an access fallback re-renders with its screen and
 // status; an error re-renders with the nearest error.tsx showing it (500), or answers 500 with
 // the server-side global error screen when no error.tsx is above it. A shell that failed in a

@@ -1,7 +1,6 @@
 // The rsc side of a page: route match → element tree → RSC payload stream. Call it within the
 // request's context (server/request-store.ts), so cookies() and headers() work, dynamic reads are
 // recorded, and interrupts thrown while rendering are remembered for the document's status.
-import { renderToPipeableStream } from '@vitejs/plugin-rsc/rsc.node'
 import type { ServerErrorInfo } from '../client/boundaries.tsx'
 import type { NodeBody } from '../node/stream-body.ts'
 import type { RouteMatch } from '../routing/route-table.ts'
@@ -41,7 +40,7 @@ export async function renderRoute(
   options: RenderOptions = {},
 ): Promise<RenderedRoute> {
   const { temporaryReferences, fallback, failure, treeless, ...fields } = options
-  const routeTable = currentCore().routes
+  const { routes: routeTable, react } = currentCore()
   const chain = match?.route.chain ?? [routeTable.root]
   const params = match?.params ?? {}
   const route = match?.route ?? null
@@ -64,7 +63,7 @@ export async function renderRoute(
   }
   let abortLogged = false
   const { signal } = request
-  const { pipe, abort } = renderToPipeableStream(payload, {
+  const { pipe, abort } = react.renderToPipeableStream(payload, {
     onError(error: unknown) {
       // A client that went away aborts the render; what was pending is not an application error.
       if (signal.aborted) {

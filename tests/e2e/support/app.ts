@@ -16,7 +16,7 @@ export const NOT_FOUND_TEXT = 'This page could not be found.'
 export const STATS_LOADING_TEXT = 'Counting notes…'
 export const STATS_TEXT = '50 notes, 7 tags'
 
-// The fallback screens' texts (contract sections 5, 6 and 7, quoted exactly).
+// The fallback screens' texts (docs/errors.md, quoted exactly).
 export const UNAUTHORIZED_TEXT = "You're not authorized to access this page."
 export const FORBIDDEN_TEXT = 'This page could not be accessed.'
 export const CONNECTION_CLOSED_TEXT = 'The connection to the page was unexpectedly closed.'

@@ -1,4 +1,4 @@
-// Server functions as a browser calls them (contract section 9): the id that the client bundle
+// Server functions as a browser calls them (docs/security.md): the id that the client bundle
 // holds, the arguments encoded by React's encodeReply, a POST to the page's payload URL with the
 // id in `x-rsc-action`. Also signing in to the app's demo accounts that way.
 import { readdirSync, readFileSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// Malformed input for the fuzz tests (contract section 13, issue 7 item 3): fast-check
+// Malformed input for the fuzz tests (docs/security.md, issue 7 item 3): fast-check
 // arbitraries that build raw HTTP requests (hostile paths, methods, headers, server function
 // and multipart bodies), and the checks every response must pass: a sane status, no file from
 // outside the build's public assets, no server error message or server path.
@@ -18,7 +18,7 @@ export interface FuzzRequest {
   /**
    * It runs a real server function with arguments that function does not expect: the function
    * may throw, and a form post without JavaScript then answers 500 with only the digest
-   * (contract section 6). Any other 500 is a failure.
+   * (docs/errors.md). Any other 500 is a failure.
    */
   mayThrow?: boolean
   /** The server may close the connection without an answer (CONNECT has no handler). */

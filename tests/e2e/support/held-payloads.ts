@@ -1,4 +1,4 @@
-// Payload requests under the test's control (contract section 8). `PayloadGate` holds them back:
+// Payload requests under the test's control (docs/routing.md). `PayloadGate` holds them back:
 // each waits until the test releases it, so a test sees which are in flight at once and in what
 // order they started (the prefetch queue), or makes a navigation slow on purpose.
 // `requestBarrier()` tells when the page's requests so far have reached the test;

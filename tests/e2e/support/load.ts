@@ -1,4 +1,4 @@
-// Load against the production server (contract section 13), shared by the short forms in the
+// Load against the production server (docs/security.md), shared by the short forms in the
 // end-to-end tests and the long forms behind `npm run test:load` (tests/load/):
 // - a mixed load: every kind of request the app answers, each with the one status it must get,
 //   from a fixed number of keep-alive clients as fast as the server answers, for a fixed time,

@@ -1,5 +1,5 @@
 // The server log as an operator reads it: `[server error] digest=<digest>` followed by the error's
-// stack (contract section 6), and `[render aborted] …` when a client went away mid-render.
+// stack (docs/errors.md), and `[render aborted] …` when a client went away mid-render.
 import type { ManagedProcess } from './process.ts'
 
 export interface LoggedError {

@@ -1,5 +1,5 @@
 // Records the requests a page makes, sorted the way the wire protocol sorts them: documents
-// (full page loads) and RSC payload fetches (contract section 4).
+// (full page loads) and RSC payload fetches (docs/protocol.md).
 import type { Page, Request } from 'playwright-core'
 import { HEADER_PREFETCH, PAYLOAD_SUFFIX } from '../../../src/framework/wire/protocol.ts'
 
@@ -53,7 +53,7 @@ export class RequestLog {
     return this.requests.filter((request) => isPayloadUrl(request.url(), pagePath))
   }
 
-  /** Payload requests a navigation made, not the Link prefetches (contract section 8). */
+  /** Payload requests a navigation made, not the Link prefetches (docs/routing.md). */
   payloads(pagePath?: string): Request[] {
     return this.payloadFetches(pagePath).filter((request) => !isPrefetch(request))
   }

@@ -1,4 +1,4 @@
-// Server functions from outside a browser (contract sections 4 and 9): their ids found the way
+// Server functions from outside a browser (docs/security.md): their ids found the way
 // a client finds them (in a page's HTML and scripts), calls and form posts encoded the way React
 // encodes them, the answer's payload rows, a large body streamed chunk by chunk, and a process's
 // memory.
