@@ -1,6 +1,6 @@
 // The framework's 404, 401 and 403 screens by status: rendered by the server for a fallback page
-// (tree.tsx), and by the root's boundary in the browser, which loads this module when needed.
-import type { FallbackStatus } from '../framework/interrupts.ts'
+// (server/element-tree.tsx), and by the root's boundary in the browser, which loads this module when needed.
+import type { FallbackStatus } from '../framework/wire/interrupts.ts'
 import Forbidden from './forbidden.tsx'
 import NotFound from './not-found.tsx'
 import Unauthorized from './unauthorized.tsx'

@@ -4,4 +4,10 @@
 // a client component imports them beside the hooks, as in Next.js.
 export { useParams, usePathname, useRouter, useSearchParams } from './client/hooks.ts'
 export { Link, type LinkProps, useLinkStatus } from './client/link.tsx'
-export { forbidden, notFound, permanentRedirect, redirect, unauthorized } from './interrupts.ts'
+export {
+  forbidden,
+  notFound,
+  permanentRedirect,
+  redirect,
+  unauthorized,
+} from './wire/interrupts.ts'

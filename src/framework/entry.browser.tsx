@@ -1,11 +1,11 @@
 // The browser entry: decode the inlined payload, hydrate the document, start the router.
 import { createFromReadableStream, setServerCallback } from '@vitejs/plugin-rsc/browser'
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client'
-import { readInlinePayload } from './client/inline-payload.ts'
 import { Router } from './client/router.tsx'
-import { parseInterrupt } from './interrupts.ts'
-import type { RscPayload } from './payload.ts'
-import { CLIENT_RENDER_ATTRIBUTE } from './protocol.ts'
+import { readInlinePayload } from './wire/inline-payload.browser.ts'
+import { parseInterrupt } from './wire/interrupts.ts'
+import type { RscPayload } from './wire/payload.ts'
+import { CLIENT_RENDER_ATTRIBUTE } from './wire/protocol.ts'
 
 /** Interrupts are how redirect() and notFound() work, not failures worth a console error. */
 function isExpected(error: unknown): boolean {

@@ -3,13 +3,13 @@
 import buildOptions from 'virtual:framework/options'
 import { configureCache } from './cache/storage.ts'
 import { type FrameworkConfig, type FrameworkOptions, resolveConfig } from './config.ts'
-import { internalServerErrorResponse } from './errors.ts'
-import { servePage } from './pages.ts'
-import { CONTENT_TYPE_TEXT, type ParsedRequest, parseRequest } from './protocol.ts'
-import { runWithRequest, setRequestConfig, withSetCookies } from './request-context.ts'
-import { handleRoute } from './route-handler.ts'
-import { loadRouteModule, routeTable } from './routes.ts'
-import { answerCall, answerFormPost } from './server-function-responses.ts'
+import { loadRouteModule, routeTable } from './routing/route-modules.ts'
+import { handleRoute } from './server/method-handlers.ts'
+import { runWithRequest, setRequestConfig, withSetCookies } from './server/request-store.ts'
+import { servePage } from './server/serve-page.ts'
+import { answerCall, answerFormPost } from './server-functions/respond.ts'
+import { internalServerErrorResponse } from './wire/errors.ts'
+import { CONTENT_TYPE_TEXT, type ParsedRequest, parseRequest } from './wire/protocol.ts'
 
 export type RequestHandler = (request: Request) => Promise<Response>
 
@@ -54,6 +54,6 @@ export function createRequestHandler(options?: FrameworkOptions): RequestHandler
 
 export default createRequestHandler()
 
-export { createNodeRequestListener } from './node-listener.ts'
+export { createNodeRequestListener } from './node/listener.ts'
 
 if (import.meta.hot) import.meta.hot.accept()

@@ -2,5 +2,5 @@
 export { type CachedOptions, cached, cacheTag } from './cache/cached.ts'
 export { revalidatePath, revalidateTag } from './cache/revalidate.ts'
 export { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from './cache/tags.ts'
-export { type Cookie, type CookieStore, cookies, headers } from './request-context.ts'
-export * from './shared.ts'
+export { type Cookie, type CookieStore, cookies, headers } from './server/request-store.ts'
+export * from './universal.ts'

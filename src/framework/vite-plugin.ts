@@ -10,8 +10,8 @@ import { type Plugin, type PluginOption, type Rolldown, transformWithOxc } from 
 import { addCachedCallSites } from './cache/call-sites.ts'
 import { DEFAULT_ROUTER_OPTIONS } from './client/router-options.ts'
 import type { FrameworkOptions } from './config.ts'
-import { DEV_CODE_CHANGED_EVENT } from './protocol.ts'
-import { createRouteTable } from './route-table.ts'
+import { createRouteTable } from './routing/route-table.ts'
+import { DEV_CODE_CHANGED_EVENT } from './wire/protocol.ts'
 
 const own = (file: string) => fileURLToPath(new URL(file, import.meta.url))
 
@@ -93,7 +93,7 @@ function validateRoutes(): Plugin {
 
 /**
  * In dev, tells the rsc environment of every changed file, so that it forgets the static pages
- * and route kinds it found with the old code (static-pages.ts). HMR alone does not reach them:
+ * and route kinds it found with the old code (static/page-store.ts). HMR alone does not reach them:
  * it re-runs only the edited module and those importing it, and a module only the client and
  * SSR use (a client component's helper) is not in the rsc environment at all.
  */
@@ -292,7 +292,7 @@ export function framework(frameworkOptions: FrameworkOptions = {}): PluginOption
             rsc: {
               define,
               resolve: { noExternal: true },
-              build: { rollupOptions: { input: { server: own('./server/node.ts') } } },
+              build: { rollupOptions: { input: { server: own('./node/server.ts') } } },
             },
             ssr: { define, resolve: { noExternal: true } },
             client: {

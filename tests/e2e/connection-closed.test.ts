@@ -5,7 +5,7 @@
 // first part of the body). On the server, a client that disconnects mid-stream aborts the render.
 import type { Page, Route } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { HEADER_PREFETCH } from '../../src/framework/protocol.ts'
+import { HEADER_PREFETCH } from '../../src/framework/wire/protocol.ts'
 import {
   CONNECTION_CLOSED_TEXT,
   clientErrorText,

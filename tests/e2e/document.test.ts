@@ -2,7 +2,7 @@
 // without) JavaScript, hydrates from the inlined payload, and renders every route convention.
 import { runInNewContext } from 'node:vm'
 import { describe, expect, test } from 'vitest'
-import { INLINE_PAYLOAD_GLOBAL } from '../../src/framework/protocol.ts'
+import { INLINE_PAYLOAD_GLOBAL } from '../../src/framework/wire/protocol.ts'
 import {
   blockPrefetches,
   clickCounter,

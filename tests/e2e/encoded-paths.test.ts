@@ -2,7 +2,7 @@
 // as `/%61bout` for `/about` reaches no route, whatever kind of request it is; only what becomes
 // a param value is decoded.
 import { expect, test } from 'vitest'
-import { PAYLOAD_SUFFIX } from '../../src/framework/protocol.ts'
+import { PAYLOAD_SUFFIX } from '../../src/framework/wire/protocol.ts'
 import { setupProductionServer } from './support/index.ts'
 
 const app = setupProductionServer()

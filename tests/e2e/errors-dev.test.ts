@@ -4,7 +4,7 @@
 // request of each page is given more time.
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { HEADER_PREFETCH } from '../../src/framework/protocol.ts'
+import { HEADER_PREFETCH } from '../../src/framework/wire/protocol.ts'
 import {
   CONNECTION_CLOSED_TEXT,
   clientErrorText,

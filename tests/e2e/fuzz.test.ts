@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { HEADER_ACTION_ID } from '../../src/framework/protocol.ts'
+import { HEADER_ACTION_ID } from '../../src/framework/wire/protocol.ts'
 import { serverFunctionId } from './support/client-calls.ts'
 import {
   boundaryArbitrary,
@@ -79,7 +79,7 @@ beforeAll(async () => {
         'function readForm(formData: FormData)',
       ),
       markerIn(
-        join(ROOT_DIR, 'src/framework/server-functions.ts'),
+        join(ROOT_DIR, 'src/framework/server-functions/invoke.ts'),
         'Every check that can refuse a post runs before anything is decoded',
       ),
       markerIn(HANDLER_ENTRY, 'server_references_default'),

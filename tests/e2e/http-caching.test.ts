@@ -3,7 +3,7 @@
 // query; anything with Set-Cookie is kept out of shared caches; payload answers that differ by
 // the prefetch header say so in `Vary`; If-None-Match understands weak tags and `*`.
 import { describe, expect, test } from 'vitest'
-import { HEADER_PREFETCH } from '../../src/framework/protocol.ts'
+import { HEADER_PREFETCH } from '../../src/framework/wire/protocol.ts'
 import { payloadPathOf, setupProductionServer } from './support/index.ts'
 
 const app = setupProductionServer()

@@ -7,7 +7,7 @@
 import { runInNewContext } from 'node:vm'
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { INLINE_PAYLOAD_GLOBAL } from '../../src/framework/protocol.ts'
+import { INLINE_PAYLOAD_GLOBAL } from '../../src/framework/wire/protocol.ts'
 import { HOSTILE_STRINGS } from '../../src/routes/(lab)/lab/inject/hostile.ts'
 import {
   clickCounter,

@@ -4,7 +4,7 @@
 // is left alone. The page's clock is Playwright's and stands still while the test looks.
 import type { Page, Route } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { CONTENT_TYPE_PAYLOAD, HEADER_BUILD_ID } from '../../src/framework/protocol.ts'
+import { CONTENT_TYPE_PAYLOAD, HEADER_BUILD_ID } from '../../src/framework/wire/protocol.ts'
 import {
   clickCounter,
   counter,

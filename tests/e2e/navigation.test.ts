@@ -1,7 +1,7 @@
 // Client navigation (contract sections 4 and 8): a Link click renders the target from its RSC
 // payload without a document load, keeps client state, and history and scroll behave.
 import { describe, expect, test } from 'vitest'
-import { CONTENT_TYPE_PAYLOAD } from '../../src/framework/protocol.ts'
+import { CONTENT_TYPE_PAYLOAD } from '../../src/framework/wire/protocol.ts'
 import {
   clickCounter,
   clickLink,

@@ -3,7 +3,7 @@
 // first. The lab page /lab/links shows 20 links at once to 20 distinct static pages.
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { HEADER_PREFETCH, HEADER_ROUTE_KIND } from '../../src/framework/protocol.ts'
+import { HEADER_PREFETCH, HEADER_ROUTE_KIND } from '../../src/framework/wire/protocol.ts'
 import {
   gotoHydrated,
   isPayloadUrl,

@@ -4,7 +4,7 @@
 // user sees next (a link, Back, a page prefetched before the change) shows the new data.
 import type { Page, Request, Response } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { HEADER_ACTION_ID, HEADER_REVALIDATED } from '../../src/framework/protocol.ts'
+import { HEADER_ACTION_ID, HEADER_REVALIDATED } from '../../src/framework/wire/protocol.ts'
 import {
   clickLink,
   gotoHydrated,

@@ -8,7 +8,7 @@ import {
   CONTENT_TYPE_PAYLOAD,
   CONTENT_TYPE_TEXT,
   HEADER_ACTION_ID,
-} from '../../src/framework/protocol.ts'
+} from '../../src/framework/wire/protocol.ts'
 import {
   callServerFunction,
   clientServerFunctionId,

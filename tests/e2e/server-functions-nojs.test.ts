@@ -4,7 +4,7 @@
 // hydration.
 import type { Page, Response, Route } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { HEADER_ACTION_ID, PAYLOAD_SUFFIX } from '../../src/framework/protocol.ts'
+import { HEADER_ACTION_ID, PAYLOAD_SUFFIX } from '../../src/framework/wire/protocol.ts'
 import {
   collectPageErrors,
   RequestLog,

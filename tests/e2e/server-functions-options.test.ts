@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { FrameworkOptions } from '../../src/framework/config.ts'
-import { CONTENT_TYPE_TEXT } from '../../src/framework/protocol.ts'
+import { CONTENT_TYPE_TEXT } from '../../src/framework/wire/protocol.ts'
 import {
   assertBuilt,
   callServerFunction,

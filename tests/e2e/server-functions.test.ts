@@ -4,7 +4,7 @@
 // state, and a redirect() lands on its target with push semantics in the same response.
 import type { Locator, Page, Request } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { CONTENT_TYPE_PAYLOAD, HEADER_ACTION_ID } from '../../src/framework/protocol.ts'
+import { CONTENT_TYPE_PAYLOAD, HEADER_ACTION_ID } from '../../src/framework/wire/protocol.ts'
 import {
   collectPageErrors,
   gotoHydrated,

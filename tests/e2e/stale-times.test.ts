@@ -3,7 +3,7 @@
 // page's clock is Playwright's: the time stands still unless the test moves it.
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { HEADER_ROUTE_KIND } from '../../src/framework/protocol.ts'
+import { HEADER_ROUTE_KIND } from '../../src/framework/wire/protocol.ts'
 import {
   clickLink,
   gotoHydrated,

@@ -8,7 +8,7 @@ import {
   HEADER_BUILD_ID,
   HEADER_PREFETCH,
   HEADER_ROUTE_KIND,
-} from '../../src/framework/protocol.ts'
+} from '../../src/framework/wire/protocol.ts'
 import { payloadPathOf, setupProductionServer } from './support/index.ts'
 
 // The last test changes the notes: this file's server starts from the seeded 50 notes.

@@ -9,7 +9,7 @@ import {
   CONTENT_TYPE_PAYLOAD,
   HEADER_ROUTE_KIND,
   toPayloadUrl,
-} from '../../src/framework/protocol.ts'
+} from '../../src/framework/wire/protocol.ts'
 import {
   collectPageErrors,
   linkTo,

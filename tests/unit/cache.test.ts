@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cached, cacheTag } from '../../src/framework/cache/cached.ts'
 import { setCacheClock } from '../../src/framework/cache/clock.ts'
 import type { CacheHandler } from '../../src/framework/cache/handler.ts'
+import { MemoryCacheHandler } from '../../src/framework/cache/memory-handler.ts'
 import {
   type CacheUse,
   collectCacheUse,
   onRevalidate,
   type Revalidation,
-} from '../../src/framework/cache/hooks.ts'
-import { MemoryCacheHandler } from '../../src/framework/cache/memory-handler.ts'
+} from '../../src/framework/cache/observers.ts'
 import { revalidatePath, revalidateTag } from '../../src/framework/cache/revalidate.ts'
 import { setCacheHandler } from '../../src/framework/cache/storage.ts'
 import {
@@ -16,7 +16,7 @@ import {
   MAX_TAGS_PER_ENTRY,
   PATH_TAG_PREFIX,
 } from '../../src/framework/cache/tags.ts'
-import { cookies, headers, runWithRequest } from '../../src/framework/request-context.ts'
+import { cookies, headers, runWithRequest } from '../../src/framework/server/request-store.ts'
 
 /** A function that counts its calls and returns a new object each time. */
 function counter() {

@@ -13,8 +13,8 @@ import {
   PRODUCTION_ERROR_MESSAGE,
   reportServerError,
   reportUnloggedError,
-} from '../../src/framework/errors.ts'
-import { forbidden, notFound, redirect } from '../../src/framework/interrupts.ts'
+} from '../../src/framework/wire/errors.ts'
+import { forbidden, notFound, redirect } from '../../src/framework/wire/interrupts.ts'
 
 afterEach(() => {
   vi.restoreAllMocks()

@@ -2,12 +2,12 @@ import { Readable, type Transform } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import vm from 'node:vm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { readInlinePayload } from '../../src/framework/client/inline-payload.ts'
+import { readInlinePayload } from '../../src/framework/wire/inline-payload.browser.ts'
 import {
   createChunkEncoder,
   escapeForScript,
   injectPayload,
-} from '../../src/framework/inline-payload.ts'
+} from '../../src/framework/wire/inline-payload.server.ts'
 
 const utf8 = new TextEncoder()
 const DOCUMENT_END = '</body></html>'

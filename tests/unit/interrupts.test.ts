@@ -11,7 +11,7 @@ import {
   permanentRedirect,
   redirect,
   unauthorized,
-} from '../../src/framework/interrupts.ts'
+} from '../../src/framework/wire/interrupts.ts'
 
 /** What `fn` threw (it must throw). */
 function thrownBy(fn: () => unknown): unknown {

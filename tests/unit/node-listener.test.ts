@@ -1,16 +1,16 @@
-// Responses with Node stream bodies (node-stream-body.ts): piped straight to the socket by the
+// Responses with Node stream bodies (node/stream-body.ts): piped straight to the socket by the
 // Node listener, read as ordinary Web streams by anyone else.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { PassThrough } from 'node:stream'
 import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest'
-import { createNodeRequestListener } from '../../src/framework/node-listener.ts'
+import { createNodeRequestListener } from '../../src/framework/node/listener.ts'
 import {
   type NodeBody,
   nodeBodyOf,
   readableOf,
   responseFromNodeStream,
-} from '../../src/framework/node-stream-body.ts'
+} from '../../src/framework/node/stream-body.ts'
 
 const text = new TextEncoder()
 

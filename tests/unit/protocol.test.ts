@@ -8,7 +8,7 @@ import {
   parseRequest,
   redirectTo,
   toPayloadUrl,
-} from '../../src/framework/protocol.ts'
+} from '../../src/framework/wire/protocol.ts'
 
 const ORIGIN = 'http://localhost:3000'
 

@@ -11,7 +11,7 @@ import {
   runWithRequest,
   setRequestPhase,
   withSetCookies,
-} from '../../src/framework/request-context.ts'
+} from '../../src/framework/server/request-store.ts'
 
 function requestWith(init: Record<string, string> = {}): Request {
   return new Request('http://localhost/page', { headers: init })

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
-import { permanentRedirect, redirect } from '../../src/framework/interrupts.ts'
+import type { Params } from '../../src/framework/routing/route-table.ts'
+import { handleRoute } from '../../src/framework/server/method-handlers.ts'
 import {
   cookies,
   headers,
   runWithRequest,
   withSetCookies,
-} from '../../src/framework/request-context.ts'
-import { handleRoute } from '../../src/framework/route-handler.ts'
-import type { Params } from '../../src/framework/route-table.ts'
+} from '../../src/framework/server/request-store.ts'
+import { permanentRedirect, redirect } from '../../src/framework/wire/interrupts.ts'
 
 type Handler = (request: Request, context: { params: Promise<Params> }) => Promise<Response>
 

@@ -5,7 +5,7 @@ import {
   RouteConflictError,
   type RouteMatch,
   type RouteTable,
-} from '../../src/framework/route-table.ts'
+} from '../../src/framework/routing/route-table.ts'
 
 /** The file a URL resolves to, or null. */
 function fileFor(table: RouteTable, pathname: string): string | null {

@@ -1,7 +1,7 @@
-// When a static page kept in memory (src/framework/static-pages.ts) must be rendered again: a
+// When a static page kept in memory (src/framework/static/page-store.ts) must be rendered again: a
 // revalidateTag() of data it showed, a revalidatePath() of its path, the expiry of a cached()
 // value it showed (`revalidate`, also through an enclosing cached()), or the end of the time the
-// store keeps invalidation records. Pages are stored by renderToKeep(), as pages.ts stores them.
+// store keeps invalidation records. Pages are stored by renderToKeep(), as server/serve-page.ts stores them.
 // The end-to-end side (ETags, 304) is tests/e2e/static-pages.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cached } from '../../src/framework/cache/cached.ts'
@@ -12,7 +12,7 @@ import {
 } from '../../src/framework/cache/memory-handler.ts'
 import { revalidatePath, revalidateTag } from '../../src/framework/cache/revalidate.ts'
 import { setCacheHandler } from '../../src/framework/cache/storage.ts'
-import { freshStaticPage, renderToKeep } from '../../src/framework/static-pages.ts'
+import { freshStaticPage, renderToKeep } from '../../src/framework/static/page-store.ts'
 
 let time = 5_000_000
 
@@ -29,7 +29,7 @@ afterEach(() => {
 
 let pages = 0
 
-/** Renders and keeps a page for a new pathname, as pages.ts does after a complete render. */
+/** Renders and keeps a page for a new pathname, as server/serve-page.ts does after a complete render. */
 async function storePage(render: () => Promise<string>): Promise<string> {
   const pathname = `/page-${++pages}`
   const { page } = await renderToKeep(

@@ -1,8 +1,8 @@
 // cached() and cacheTag(): memoize an async function's results across requests, by arguments.
-import { requestPathname } from '../request-context.ts'
+import { requestPathname } from '../server/request-store.ts'
 import { earliest, now } from './clock.ts'
-import { noteCacheUse } from './hooks.ts'
 import { argumentsKey, functionIdentity, rememberIdentity } from './key.ts'
+import { noteCacheUse } from './observers.ts'
 import { type CacheScope, currentScope, runInScope } from './scope.ts'
 import { readEntry, writeEntry } from './storage.ts'
 import { limitTags, pathTag } from './tags.ts'

@@ -1,7 +1,7 @@
 // revalidateTag() and revalidatePath(): make entries stale, in this process and, through a shared
 // handler (Redis), in every other.
 import { forgetInFlight } from './cached.ts'
-import { notifyRevalidate } from './hooks.ts'
+import { notifyRevalidate } from './observers.ts'
 import { invalidateTags } from './storage.ts'
 import { normalizePath, pathTag } from './tags.ts'
 

@@ -1,5 +1,5 @@
 'use client'
-// The boundaries tree.tsx places around each segment, and the global one the router places
+// The boundaries server/element-tree.tsx places around each segment, and the global one the router places
 // around everything. Each catches only its own kind and rethrows the rest to the next one out:
 //   RedirectBoundary › ErrorBoundary (error.tsx) › Suspense › AccessFallbackBoundary › child
 // All of them clear when the pathname changes, so navigating away and back starts afresh.
@@ -13,8 +13,8 @@ import {
   useEffect,
 } from 'react'
 import { NOINDEX } from '../../fallbacks/noindex.tsx'
-import { isConnectionClosedError } from '../errors.ts'
-import { type FallbackStatus, parseInterrupt } from '../interrupts.ts'
+import { isConnectionClosedError } from '../wire/errors.ts'
+import { type FallbackStatus, parseInterrupt } from '../wire/interrupts.ts'
 import { isHandled } from './handled-redirects.ts'
 import { NavigationContext } from './navigation-context.tsx'
 import { thrownRedirectIn } from './thrown-redirects.ts'

@@ -8,14 +8,14 @@ import {
   createTemporaryReferenceSet,
   encodeReply,
 } from '@vitejs/plugin-rsc/browser'
-import { redirectError } from '../interrupts.ts'
-import type { RscPayload } from '../payload.ts'
+import { redirectError } from '../wire/interrupts.ts'
+import type { RscPayload } from '../wire/payload.ts'
 import {
   CONTENT_TYPE_PAYLOAD,
   HEADER_ACTION_ID,
   HEADER_REVALIDATED,
   toPayloadUrl,
-} from '../protocol.ts'
+} from '../wire/protocol.ts'
 import { markHandled } from './handled-redirects.ts'
 import { applyServerUpdate, callOrigin, forgetCachedPages } from './router.tsx'
 

@@ -2,7 +2,7 @@
 
 import { buildId } from 'virtual:framework/client-options'
 import { createFromReadableStream } from '@vitejs/plugin-rsc/browser'
-import type { RscPayload } from '../payload.ts'
+import type { RscPayload } from '../wire/payload.ts'
 import {
   CONTENT_TYPE_PAYLOAD,
   HEADER_BUILD_ID,
@@ -10,7 +10,7 @@ import {
   HEADER_ROUTE_KIND,
   type RouteKind,
   toPayloadUrl,
-} from '../protocol.ts'
+} from '../wire/protocol.ts'
 
 export interface FetchedPayload {
   /**

@@ -2,8 +2,8 @@
 // static routes for their stale time (300 s by default), of dynamic routes not at all (0 s).
 // Keyed by pathname and search. A fetch in flight is shared by whoever asks for the same URL.
 import { dynamicStaleTime, staticStaleTime } from 'virtual:framework/client-options'
-import type { RscPayload } from '../payload.ts'
-import type { RouteKind } from '../protocol.ts'
+import type { RscPayload } from '../wire/payload.ts'
+import type { RouteKind } from '../wire/protocol.ts'
 import { fetchPayload } from './fetch-payload.ts'
 
 interface Entry {

@@ -18,8 +18,8 @@ import {
   useState,
   useTransition,
 } from 'react'
-import { isConnectionClosedError } from '../errors.ts'
-import type { RscPayload } from '../payload.ts'
+import { isConnectionClosedError } from '../wire/errors.ts'
+import type { RscPayload } from '../wire/payload.ts'
 import {
   ConnectionClosedDocument,
   type ErrorComponent,

@@ -6,7 +6,7 @@
 // error's digest (an error row of the payload). Text of the page, however much it looks like a
 // digest, is a string and never read (docs/protocol.md).
 import { isValidElement } from 'react'
-import { type Interrupt, parseInterrupt } from '../interrupts.ts'
+import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 
 type Redirect = Interrupt & { kind: 'redirect' }
 

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { encodeReply } from 'react-server-dom-webpack/client.edge'
-import { HEADER_ACTION_ID, toPayloadUrl } from '../../../src/framework/protocol.ts'
+import { HEADER_ACTION_ID, toPayloadUrl } from '../../../src/framework/wire/protocol.ts'
 import { CLIENT_ASSETS_DIR } from './paths.ts'
 
 /**

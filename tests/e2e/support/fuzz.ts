@@ -3,7 +3,7 @@
 // and multipart bodies), and the checks every response must pass: a sane status, no file from
 // outside the build's public assets, no server error message or server path.
 import fc from 'fast-check'
-import { HEADER_ACTION_ID, HEADER_PREFETCH } from '../../../src/framework/protocol.ts'
+import { HEADER_ACTION_ID, HEADER_PREFETCH } from '../../../src/framework/wire/protocol.ts'
 import { mapConcurrently } from './process-stats.ts'
 import { NoResponseError, type RawResponse, rawRequest, sendRaw } from './raw-http.ts'
 
@@ -234,7 +234,7 @@ export const TRAVERSAL_TARGETS = [
   'tsconfig.json',
   'etc/passwd',
   'src/routes/notes/actions.ts',
-  'src/framework/server-functions.ts',
+  'src/framework/server-functions/invoke.ts',
   'dist/rsc/index.js',
   'rsc/index.js',
   'rsc/server.js',

@@ -4,7 +4,7 @@
 // `requestBarrier()` tells when the page's requests so far have reached the test;
 // `whenPrefetched()` waits for a prefetch.
 import type { Page, Request, Route } from 'playwright-core'
-import { HEADER_PREFETCH } from '../../../src/framework/protocol.ts'
+import { HEADER_PREFETCH } from '../../../src/framework/wire/protocol.ts'
 import { isPayloadUrl, payloadPathOf, type RequestLog } from './requests.ts'
 
 export interface HeldPayload {

@@ -5,7 +5,7 @@
 //   with the server's memory (RSS) sampled throughout;
 // - a flood of clients that disconnect mid-stream, in bounded concurrency.
 import { Agent, type IncomingMessage, request } from 'node:http'
-import { HEADER_ACTION_ID } from '../../../src/framework/protocol.ts'
+import { HEADER_ACTION_ID } from '../../../src/framework/wire/protocol.ts'
 import { type OpenFiles, openFiles, rssKiB, waitFor } from './process-stats.ts'
 import type { RunningServer } from './servers.ts'
 

@@ -1,7 +1,7 @@
 // Records the requests a page makes, sorted the way the wire protocol sorts them: documents
 // (full page loads) and RSC payload fetches (contract section 4).
 import type { Page, Request } from 'playwright-core'
-import { HEADER_PREFETCH, PAYLOAD_SUFFIX } from '../../../src/framework/protocol.ts'
+import { HEADER_PREFETCH, PAYLOAD_SUFFIX } from '../../../src/framework/wire/protocol.ts'
 
 /** Whether `url` asks for an RSC payload; with `pagePath`, the payload of that page. */
 export function isPayloadUrl(url: string, pagePath?: string): boolean {

@@ -7,7 +7,7 @@ import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { connect } from 'node:net'
-import { HEADER_ACTION_ID } from '../../../src/framework/protocol.ts'
+import { HEADER_ACTION_ID } from '../../../src/framework/wire/protocol.ts'
 import { payloadPathOf } from './requests.ts'
 
 interface ReactReplyClient {

@@ -9,10 +9,10 @@ import {
   loadServerAction,
 } from '@vitejs/plugin-rsc/rsc'
 import type { ReactFormState } from 'react-dom/client'
-import type { FrameworkConfig } from './config.ts'
-import { type Interrupt, parseInterrupt } from './interrupts.ts'
-import { CONTENT_TYPE_TEXT } from './protocol.ts'
-import { setRequestPhase } from './request-context.ts'
+import type { FrameworkConfig } from '../config.ts'
+import { setRequestPhase } from '../server/request-store.ts'
+import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
+import { CONTENT_TYPE_TEXT } from '../wire/protocol.ts'
 
 /**
  * A refusal, sent before the body was read (or all of it): the connection closes after it, so

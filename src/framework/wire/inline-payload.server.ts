@@ -1,5 +1,5 @@
 // Inlines the RSC payload into the HTML stream as <script> chunks, so hydration needs no second
-// request. The browser side is client/inline-payload.ts.
+// request. The browser side is wire/inline-payload.browser.ts.
 //
 // Two rules keep this safe:
 // - Escaping: each chunk is a JSON string literal with `<`, U+2028 and U+2029 escaped, so no

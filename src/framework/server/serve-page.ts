@@ -1,12 +1,22 @@
 // GET (or HEAD) of a page, as a payload or a document. Dynamic routes stream every time. A
-// static route's page is served from memory (static-pages.ts) with an ETag, so a matching
+// static route's page is served from memory (static/page-store.ts) with an ETag, so a matching
 // If-None-Match answers 304. A route not classified yet is rendered whole first, detached from
 // the visitor (only its pathname, no headers): that one render classifies it, and answers this
 // request unless it turned out to read the request.
 import { buildId } from 'virtual:framework/options'
-import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
-import { internalServerErrorResponse, reportServerError } from './errors.ts'
-import { readAll, responseFromNodeStream } from './node-stream-body.ts'
+import { readAll, responseFromNodeStream } from '../node/stream-body.ts'
+import type { RouteMatch } from '../routing/route-table.ts'
+import {
+  freshStaticPage,
+  renderToKeep,
+  routeKindOf,
+  type StaticBody,
+  type StaticPage,
+  setRouteKind,
+  setStaticPage,
+  toStaticBody,
+} from '../static/page-store.ts'
+import { internalServerErrorResponse, reportServerError } from '../wire/errors.ts'
 import {
   CACHE_CONTROL_PRIVATE,
   CACHE_CONTROL_STATIC,
@@ -17,8 +27,10 @@ import {
   HEADER_ROUTE_KIND,
   type RouteKind,
   VARY_PAYLOAD,
-} from './protocol.ts'
-import { type RenderedRoute, renderRoute } from './render.tsx'
+} from '../wire/protocol.ts'
+import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
+import { type RenderingMode, renderingMode } from './element-tree.tsx'
+import { type RenderedRoute, renderRoute } from './render-payload.tsx'
 import {
   adoptRecordedErrors,
   getDynamicReason,
@@ -27,19 +39,7 @@ import {
   type RecordedError,
   recordedErrors,
   runDetached,
-} from './request-context.ts'
-import type { RouteMatch } from './route-table.ts'
-import {
-  freshStaticPage,
-  renderToKeep,
-  routeKindOf,
-  type StaticBody,
-  type StaticPage,
-  setRouteKind,
-  setStaticPage,
-  toStaticBody,
-} from './static-pages.ts'
-import { type RenderingMode, renderingMode } from './tree.tsx'
+} from './request-store.ts'
 
 /**
  * Longest a whole render (one whose result may be kept for everyone) may take. Past it the

@@ -1,18 +1,18 @@
-// What a server function post is answered with, once server-functions.ts has run it:
+// What a server function post is answered with, once server-functions/invoke.ts has run it:
 // - a JavaScript call: one RSC payload with the return value and the page re-rendered after
 //   the function ran, or the page it redirected to (a push navigation, no second request);
 // - a form posted without JavaScript: 303 to a redirect's target, else the page as HTML, with
 //   useActionState's state, or the status and screen of notFound() and the like.
-import type { FrameworkConfig } from './config.ts'
-import { renderDocument } from './document.ts'
-import type { Interrupt } from './interrupts.ts'
-import { payloadResponse } from './pages.ts'
-import { HEADER_REVALIDATED, redirectTo } from './protocol.ts'
-import { renderRoute } from './render.tsx'
-import { didRevalidate } from './request-context.ts'
-import type { RouteMatch } from './route-table.ts'
-import { routeTable } from './routes.ts'
-import { callServerFunction, submitFormAction } from './server-functions.ts'
+import type { FrameworkConfig } from '../config.ts'
+import { routeTable } from '../routing/route-modules.ts'
+import type { RouteMatch } from '../routing/route-table.ts'
+import { renderDocument } from '../server/document.ts'
+import { renderRoute } from '../server/render-payload.tsx'
+import { didRevalidate } from '../server/request-store.ts'
+import { payloadResponse } from '../server/serve-page.ts'
+import type { Interrupt } from '../wire/interrupts.ts'
+import { HEADER_REVALIDATED, redirectTo } from '../wire/protocol.ts'
+import { callServerFunction, submitFormAction } from './invoke.ts'
 
 /** notFound() and the like thrown by the function: the page's nearest screen for that status. */
 function fallbackFor(interrupt: Interrupt | null) {

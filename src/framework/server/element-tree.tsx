@@ -4,25 +4,25 @@
 // Each level's child is keyed by its URL segment, so a layout keeps its state across
 // navigations while a page whose params changed mounts afresh.
 import { type ComponentType, Fragment, type ReactNode, Suspense } from 'react'
-import { DEFAULT_SCREENS } from '../fallbacks/default-screen.tsx'
-import { NOINDEX } from '../fallbacks/noindex.tsx'
+import { DEFAULT_SCREENS } from '../../fallbacks/default-screen.tsx'
+import { NOINDEX } from '../../fallbacks/noindex.tsx'
 import {
   AccessFallbackBoundary,
   ErrorBoundary,
   type ErrorComponent,
   RedirectBoundary,
   type ServerErrorInfo,
-} from './client/boundaries.tsx'
-import type { FallbackStatus } from './interrupts.ts'
-import { isRequestHidden, markDynamic, noteSegmentDepth } from './request-context.ts'
+} from '../client/boundaries.tsx'
+import { loadRouteModule } from '../routing/route-modules.ts'
 import {
   nearestWith,
   type Params,
   paramsUpTo,
   type Route,
   type RouteDirectory,
-} from './route-table.ts'
-import { loadRouteModule } from './routes.ts'
+} from '../routing/route-table.ts'
+import type { FallbackStatus } from '../wire/interrupts.ts'
+import { isRequestHidden, markDynamic, noteSegmentDepth } from './request-store.ts'
 
 type AnyComponent = ComponentType<Record<string, unknown>>
 

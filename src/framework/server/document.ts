@@ -5,22 +5,22 @@
 // the server-side global error screen when no error.tsx is above it. A shell that failed in a
 // client component only (not in the payload) is rendered by the browser instead (500 as well).
 import { randomBytes } from 'node:crypto'
-import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from './errors.ts'
-import { type Interrupt, parseInterrupt } from './interrupts.ts'
-import { readableOf, responseFromNodeStream } from './node-stream-body.ts'
-import { CACHE_CONTROL_PRIVATE, CONTENT_TYPE_HTML, redirectTo } from './protocol.ts'
-import { type RenderOptions, renderRoute } from './render.tsx'
+import { readableOf, responseFromNodeStream } from '../node/stream-body.ts'
+import { nearestWith, type RouteMatch } from '../routing/route-table.ts'
+import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from '../wire/errors.ts'
+import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
+import { CACHE_CONTROL_PRIVATE, CONTENT_TYPE_HTML, redirectTo } from '../wire/protocol.ts'
+import { type RenderOptions, renderRoute } from './render-payload.tsx'
 import {
   decisiveInterrupt,
   isRecordedRenderError,
   recordedErrorDepth,
   requestConfig,
-} from './request-context.ts'
-import { nearestWith, type RouteMatch } from './route-table.ts'
+} from './request-store.ts'
 
 export const DOCUMENT_HEADERS = {
   'content-type': CONTENT_TYPE_HTML,
-  // Rendered for this request; a static page served from memory says otherwise (pages.ts).
+  // Rendered for this request; a static page served from memory says otherwise (server/serve-page.ts).
   'cache-control': CACHE_CONTROL_PRIVATE,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -46,7 +46,7 @@ function fromPayload(error: unknown): boolean {
 }
 
 const loadSsr = () =>
-  import.meta.viteRsc.loadModule<typeof import('./entry.ssr.tsx')>('ssr', 'index')
+  import.meta.viteRsc.loadModule<typeof import('../entry.ssr.tsx')>('ssr', 'index')
 
 function redirectResponse(interrupt: Interrupt & { kind: 'redirect' }, from: URL): Response | null {
   const target = new URL(interrupt.url, from)

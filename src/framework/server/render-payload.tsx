@@ -1,16 +1,21 @@
 // The rsc side of a page: route match → element tree → RSC payload stream. Call it within the
-// request's context (request-context.ts), so cookies() and headers() work, dynamic reads are
+// request's context (server/request-store.ts), so cookies() and headers() work, dynamic reads are
 // recorded, and interrupts thrown while rendering are remembered for the document's status.
 import { renderToPipeableStream } from '@vitejs/plugin-rsc/rsc.node'
-import type { ServerErrorInfo } from './client/boundaries.tsx'
-import { reportServerError } from './errors.ts'
-import type { FallbackStatus } from './interrupts.ts'
-import type { NodeBody } from './node-stream-body.ts'
-import type { RscPayload } from './payload.ts'
-import { recordRenderError } from './request-context.ts'
-import type { RouteMatch } from './route-table.ts'
-import { routeTable } from './routes.ts'
-import { buildErrorTree, buildFallbackTree, buildPageTree, loadGlobalError } from './tree.tsx'
+import type { ServerErrorInfo } from '../client/boundaries.tsx'
+import type { NodeBody } from '../node/stream-body.ts'
+import { routeTable } from '../routing/route-modules.ts'
+import type { RouteMatch } from '../routing/route-table.ts'
+import { reportServerError } from '../wire/errors.ts'
+import type { FallbackStatus } from '../wire/interrupts.ts'
+import type { RscPayload } from '../wire/payload.ts'
+import {
+  buildErrorTree,
+  buildFallbackTree,
+  buildPageTree,
+  loadGlobalError,
+} from './element-tree.tsx'
+import { recordRenderError } from './request-store.ts'
 
 export interface RenderedRoute {
   body: NodeBody

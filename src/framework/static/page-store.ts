@@ -7,11 +7,11 @@
 // older than the cache store keeps invalidation records (it could no longer be checked).
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { earliest, now } from './cache/clock.ts'
-import { type CacheUse, collectCacheUse, onRevalidate } from './cache/hooks.ts'
-import { invalidatedSince, invalidationRetention } from './cache/storage.ts'
-import { pathTag } from './cache/tags.ts'
-import { DEV_CODE_CHANGED_EVENT, type RouteKind } from './protocol.ts'
+import { earliest, now } from '../cache/clock.ts'
+import { type CacheUse, collectCacheUse, onRevalidate } from '../cache/observers.ts'
+import { invalidatedSince, invalidationRetention } from '../cache/storage.ts'
+import { pathTag } from '../cache/tags.ts'
+import { DEV_CODE_CHANGED_EVENT, type RouteKind } from '../wire/protocol.ts'
 
 export interface StaticBody {
   bytes: Uint8Array<ArrayBuffer>

@@ -1,9 +1,9 @@
 // `route.ts` files: one exported function per HTTP method, Request in, Response out.
 
-import { type FallbackStatus, parseInterrupt } from './interrupts.ts'
-import { CONTENT_TYPE_TEXT, redirectTo } from './protocol.ts'
-import { setRequestPhase } from './request-context.ts'
-import type { Params } from './route-table.ts'
+import type { Params } from '../routing/route-table.ts'
+import { type FallbackStatus, parseInterrupt } from '../wire/interrupts.ts'
+import { CONTENT_TYPE_TEXT, redirectTo } from '../wire/protocol.ts'
+import { setRequestPhase } from './request-store.ts'
 
 /** What notFound(), unauthorized() and forbidden() answer in a route handler. */
 const FALLBACK_TEXT: Record<FallbackStatus, string> = {

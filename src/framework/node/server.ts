@@ -1,6 +1,6 @@
 // `npm start`: the production build served by Node. Static assets by sirv (hashed ones cached
 // for a year), compression that flushes every chunk so streaming survives it, the framework's
-// handler as a Node listener (node-listener.ts), and a graceful stop on SIGTERM.
+// handler as a Node listener (node/listener.ts), and a graceful stop on SIGTERM.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { constants as zlib } from 'node:zlib'

@@ -1,11 +1,11 @@
 // The framework as a Node request listener, for `node:http` (npm start uses it). Requests become
 // Fetch Requests and ordinary Responses are sent by node-fetch-server; a rendered page's Node
-// stream body (node-stream-body.ts) is piped straight to the socket, with no Web stream between.
+// stream body (node/stream-body.ts) is piped straight to the socket, with no Web stream between.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { pipeline, Readable } from 'node:stream'
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
-import { internalServerErrorResponse } from './errors.ts'
-import { discardBody, nodeBodyOf } from './node-stream-body.ts'
+import { internalServerErrorResponse } from '../wire/errors.ts'
+import { discardBody, nodeBodyOf } from './stream-body.ts'
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 

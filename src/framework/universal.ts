@@ -1,5 +1,7 @@
 // #framework outside the `react-server` condition (client components, SSR): the part of the
 // API that also works there. index.ts re-exports all of it for server code.
+
+export type { Params } from './routing/route-table.ts'
 export {
   forbidden,
   isHTTPAccessFallbackError,
@@ -9,5 +11,4 @@ export {
   type RedirectType,
   redirect,
   unauthorized,
-} from './interrupts.ts'
-export type { Params } from './route-table.ts'
+} from './wire/interrupts.ts'

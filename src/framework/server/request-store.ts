@@ -2,11 +2,11 @@
 // AsyncLocalStorage keeps concurrent requests apart without passing a context through props.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { parseCookie, type SerializeOptions, stringifySetCookie } from 'cookie'
-import { onRevalidate } from './cache/hooks.ts'
-import { currentScope } from './cache/scope.ts'
-import type { FrameworkConfig } from './config.ts'
-import { type Interrupt, parseInterrupt } from './interrupts.ts'
-import { CACHE_CONTROL_PRIVATE, parseRequest } from './protocol.ts'
+import { onRevalidate } from '../cache/observers.ts'
+import { currentScope } from '../cache/scope.ts'
+import type { FrameworkConfig } from '../config.ts'
+import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
+import { CACHE_CONTROL_PRIVATE, parseRequest } from '../wire/protocol.ts'
 
 /** Where the code runs decides whether cookies may be written (as in Next.js). */
 export type RequestPhase = 'render' | 'action' | 'handler'

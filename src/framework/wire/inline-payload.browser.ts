@@ -1,7 +1,7 @@
 // Reads the payload that the document inlined (see ../inline-payload.ts) as a byte stream.
 // The stream closes when the document has been parsed: if the server's response was cut short,
 // React sees the payload end early and reports the connection as closed.
-import { INLINE_PAYLOAD_GLOBAL } from '../protocol.ts'
+import { INLINE_PAYLOAD_GLOBAL } from './protocol.ts'
 
 type InlineChunk = string | [base64: string]
 type InlineSink = { push(chunk: InlineChunk): void }
