@@ -10,6 +10,7 @@ import { runWithRequest, setRequestConfig, withSetCookies } from './request-cont
 import { handleRoute } from './route-handler.ts'
 import { loadRouteModule, routeTable } from './routes.ts'
 import { answerCall, answerFormPost } from './server-function-responses.ts'
+import { isStaticHandler, serveStaticHandler } from './static-route-handlers.ts'
 
 export type RequestHandler = (request: Request) => Promise<Response>
 
@@ -18,7 +19,11 @@ async function dispatch(request: Request, parsed: ParsedRequest, config: Framewo
   const match = routeTable.match(url.pathname)
   if (match?.route.type === 'handler' && parsed.kind !== 'payload') {
     const { file } = match.route
-    return handleRoute(request, { file, mod: await loadRouteModule(file) }, match.params)
+    const route = { file, mod: await loadRouteModule(file) }
+    // A GET declared static is answered once and served from memory (static-route-handlers.ts).
+    if (isStaticHandler(request.method, route.mod))
+      return serveStaticHandler(request, url, route, match.params)
+    return handleRoute(request, route, match.params)
   }
   const page = match?.route.type === 'page' ? match : null
   switch (parsed.kind) {

@@ -73,7 +73,12 @@ function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   })
 }
 
-function fromMemory(request: Request, body: StaticBody, headers: Record<string, string>): Response {
+// Exported for static route handlers (static-route-handlers.ts), served the same way.
+export function fromMemory(
+  request: Request,
+  body: StaticBody,
+  headers: Record<string, string>,
+): Response {
   // Caches may keep it, but must ask again each time: the ETag makes that a cheap 304.
   const all = { ...headers, etag: body.etag, 'cache-control': CACHE_CONTROL_STATIC }
   if (matchesIfNoneMatch(request.headers.get('if-none-match'), body.etag)) {
@@ -86,7 +91,7 @@ function fromMemory(request: Request, body: StaticBody, headers: Record<string, 
  * The page's URL without the visitor's query or hash. Copied rather than resolved from the
  * pathname: `new URL('//', url)` would read a path that begins with `//` as a host.
  */
-function pageUrlOf(url: URL): URL {
+export function pageUrlOf(url: URL): URL {
   const pageUrl = new URL(url)
   pageUrl.search = ''
   pageUrl.hash = ''
