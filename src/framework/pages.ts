@@ -5,6 +5,7 @@
 // request unless it turned out to read the request.
 import { buildId } from 'virtual:framework/options'
 import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
+import { isDraftModeRequest } from './draft-mode.ts'
 import { internalServerErrorResponse, reportServerError } from './errors.ts'
 import { readAll, responseFromNodeStream } from './node-stream-body.ts'
 import {
@@ -241,7 +242,8 @@ export async function servePage(
     kind = mode === 'force-dynamic' ? 'dynamic' : 'static'
     setRouteKind(match.route.file, kind)
   }
-  if (!match || kind === 'dynamic') {
+  // Draft mode: rendered for this request, never stored nor served from the store (draft-mode.ts).
+  if (!match || kind === 'dynamic' || isDraftModeRequest()) {
     if (format === 'payload' && request.headers.has(HEADER_PREFETCH)) {
       return new Response(null, { status: 204, headers: payloadHeaders('dynamic') })
     }

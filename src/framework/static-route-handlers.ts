@@ -4,6 +4,7 @@
 // (static-pages.ts) beside static pages: same ETag and 304, same freshness rules. Other GET
 // handlers run per request (docs/routing.md, "Static route handlers").
 import { earliest } from './cache/clock.ts'
+import { isDraftModeRequest } from './draft-mode.ts'
 import { fromMemory, pageUrlOf, WHOLE_RENDER_TIMEOUT_MS } from './pages.ts'
 import { CONTENT_TYPE_TEXT } from './protocol.ts'
 import { hideRequestData, runDetached } from './request-context.ts'
@@ -105,6 +106,8 @@ export async function serveStaticHandler(
   route: RouteModule,
   params: Params,
 ): Promise<Response> {
+  // Draft mode: run for this request, as a dynamic handler (draft-mode.ts).
+  if (isDraftModeRequest()) return handleRoute(request, route, params)
   const stored = await freshStaticPage(url.pathname)
   const storedHeaders = stored && keptHeaders.get(stored.payload.bytes)
   if (stored && storedHeaders) return fromMemory(request, stored.payload, storedHeaders)

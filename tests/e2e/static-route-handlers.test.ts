@@ -88,3 +88,13 @@ test('a GET handler without such an export stays per request', async () => {
   expect(response.status).toBe(200)
   expect(response.headers.get('etag')).toBeNull()
 })
+
+test('with draft mode on, a static GET runs for the request and is not stored', async () => {
+  const before = await get('/lab/static-route/delta')
+  const enabled = await fetch(`${app.url}/lab/draft/mode?on=1`)
+  const cookie = enabled.headers.getSetCookie()[0]!.split(';')[0]!
+  const draft = await get('/lab/static-route/delta', { cookie })
+  expect(draft.body?.renderId).not.toBe(before.body?.renderId)
+  expect(draft.response.headers.get('etag')).toBeNull()
+  expect((await get('/lab/static-route/delta')).body?.renderId).toBe(before.body?.renderId)
+})
