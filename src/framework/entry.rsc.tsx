@@ -1,6 +1,7 @@
 // The server entry: parse the request, then hand it to exactly one of route handler, server
 // function, or page (payload or document). Everything runs inside the request's context.
 import buildOptions from 'virtual:framework/options'
+import { handleWithAfter } from './after.ts'
 import { configureCache } from './cache/storage.ts'
 import { type FrameworkConfig, type FrameworkOptions, resolveConfig } from './config.ts'
 import { internalServerErrorResponse } from './errors.ts'
@@ -46,7 +47,7 @@ async function dispatch(request: Request, parsed: ParsedRequest, config: Framewo
 export function createRequestHandler(options?: FrameworkOptions): RequestHandler {
   const config = resolveConfig(buildOptions, options)
   configureCache(config.cache)
-  return (request) =>
+  const handle: RequestHandler = (request) =>
     runWithRequest(request, async () => {
       setRequestConfig(config)
       try {
@@ -55,10 +56,14 @@ export function createRequestHandler(options?: FrameworkOptions): RequestHandler
         return internalServerErrorResponse(error)
       }
     })
+  // after() callbacks start once the answer has been sent (after.ts).
+  return (request) => handleWithAfter(request, () => handle(request))
 }
 
 export default createRequestHandler()
 
+// For embedders' graceful stop: the after() callbacks under way (docs/embedding.md).
+export { afterCallbacksSettled } from './after.ts'
 export { createNodeRequestListener } from './node-listener.ts'
 
 if (import.meta.hot) import.meta.hot.accept()

@@ -1,4 +1,6 @@
 // #framework for server code (the `react-server` condition): the full server API.
+
+export { after } from './after.ts'
 export { type CachedOptions, cached, cacheTag } from './cache/cached.ts'
 export { revalidatePath, revalidateTag } from './cache/revalidate.ts'
 export { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from './cache/tags.ts'

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { constants as zlib } from 'node:zlib'
 import compression from 'compression'
 import sirv from 'sirv'
+import { afterCallbacksSettled } from '../after.ts'
 import handler, { createNodeRequestListener } from '../entry.rsc.tsx'
 
 const CLIENT_DIR = fileURLToPath(new URL('../client', import.meta.url))
@@ -75,7 +76,8 @@ server.listen(port, host, () => {
 function shutdown(signal: string) {
   console.log(`${signal}: finishing in-flight requests, then exiting.`)
   stopping = true
-  server.close(() => process.exit(0))
+  // Then the after() callbacks under way (after.ts), within the same grace period.
+  server.close(() => void afterCallbacksSettled().then(() => process.exit(0)))
   // Connections that finish their last response become idle: close them as soon as they do.
   setInterval(() => server.closeIdleConnections(), 100).unref()
   setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref()
