@@ -13,7 +13,9 @@ import {
   RedirectBoundary,
   type ServerErrorInfo,
 } from './client/boundaries.tsx'
+import { LayoutSegments } from './client/layout-segments.tsx'
 import type { FallbackStatus } from './interrupts.ts'
+import { segmentsBelow } from './layout-segments.ts'
 import { isRequestHidden, markDynamic, noteSegmentDepth } from './request-context.ts'
 import {
   nearestWith,
@@ -209,6 +211,8 @@ async function wrapInSegments(
       const segmentParams = route ? paramsUpTo(route, depth, params) : {}
       node = <LayoutComponent params={Promise.resolve(segmentParams)}>{node}</LayoutComponent>
     }
+    // What useSelectedLayoutSegment(s) read at this level (client/layout-segments.tsx).
+    node = <LayoutSegments segments={segmentsBelow(chain, depth, params)}>{node}</LayoutSegments>
     node = <Fragment key={segmentKey(dir, params)}>{node}</Fragment>
   }
   return node
