@@ -4,10 +4,12 @@ import buildOptions from 'virtual:framework/options'
 import { configureCache } from './cache/storage.ts'
 import { type FrameworkConfig, type FrameworkOptions, resolveConfig } from './config.ts'
 import { loadRouteModule, routeTable } from './routing/route-modules.ts'
+import { handleWithAfter } from './server/after.ts'
 import { handleRoute } from './server/method-handlers.ts'
 import { runWithRequest, setRequestConfig, withSetCookies } from './server/request-store.ts'
 import { servePage } from './server/serve-page.ts'
 import { answerCall, answerFormPost } from './server-functions/respond.ts'
+import { isStaticHandler, serveStaticHandler } from './static/route-handlers.ts'
 import { internalServerErrorResponse } from './wire/errors.ts'
 import { CONTENT_TYPE_TEXT, type ParsedRequest, parseRequest } from './wire/protocol.ts'
 
@@ -18,7 +20,11 @@ async function dispatch(request: Request, parsed: ParsedRequest, config: Framewo
   const match = routeTable.match(url.pathname)
   if (match?.route.type === 'handler' && parsed.kind !== 'payload') {
     const { file } = match.route
-    return handleRoute(request, { file, mod: await loadRouteModule(file) }, match.params)
+    const route = { file, mod: await loadRouteModule(file) }
+    // A GET declared static is answered once and served from memory (static-route-handlers.ts).
+    if (isStaticHandler(request.method, route.mod))
+      return serveStaticHandler(request, url, route, match.params)
+    return handleRoute(request, route, match.params)
   }
   const page = match?.route.type === 'page' ? match : null
   switch (parsed.kind) {
@@ -41,7 +47,7 @@ async function dispatch(request: Request, parsed: ParsedRequest, config: Framewo
 export function createRequestHandler(options?: FrameworkOptions): RequestHandler {
   const config = resolveConfig(buildOptions, options)
   configureCache(config.cache)
-  return (request) =>
+  const handle: RequestHandler = (request) =>
     runWithRequest(request, async () => {
       setRequestConfig(config)
       try {
@@ -50,10 +56,14 @@ export function createRequestHandler(options?: FrameworkOptions): RequestHandler
         return internalServerErrorResponse(error)
       }
     })
+  // after() callbacks start once the answer has been sent (after.ts).
+  return (request) => handleWithAfter(request, () => handle(request))
 }
 
 export default createRequestHandler()
 
 export { createNodeRequestListener } from './node/listener.ts'
+// For embedders' graceful stop: the after() callbacks under way (docs/embedding.md).
+export { afterCallbacksSettled } from './server/after.ts'
 
 if (import.meta.hot) import.meta.hot.accept()

@@ -1,6 +1,6 @@
 // The framework as a Vite plugin: the three environments of @vitejs/plugin-rsc with the
 // framework's entries, a self-contained server build, and route validation at build time.
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -117,9 +117,11 @@ function forgetStaticPagesOnChange(): Plugin {
  * for the browser. Both carry the build id, which tells a payload of this build from another's.
  */
 function options(values: FrameworkOptions): Plugin {
+  // Draft mode's cookie value (draft-mode.ts): made per build, server-side only.
+  const draftModeSecret = randomBytes(32).toString('base64url')
   const modules: Record<string, (buildId: string) => string> = {
     'virtual:framework/options': (buildId) =>
-      `export default ${JSON.stringify(values)}\nexport const buildId = ${JSON.stringify(buildId)}`,
+      `export default ${JSON.stringify(values)}\nexport const buildId = ${JSON.stringify(buildId)}\nexport const draftModeSecret = ${JSON.stringify(draftModeSecret)}`,
     // One constant per option, which the bundler writes in where it is read.
     'virtual:framework/client-options': (buildId) =>
       Object.entries({ ...DEFAULT_ROUTER_OPTIONS, ...values.router, buildId })

@@ -102,6 +102,16 @@ export function isRequestHidden(): boolean {
   return storage.getStore()?.hidden === true
 }
 
+/** Where the current request runs, undefined outside one (draft-mode.ts, connection.ts). */
+export function requestPhase(): RequestPhase | undefined {
+  return storage.getStore()?.phase
+}
+
+/** A cookie the request sent, read without making the render dynamic (draft-mode.ts). */
+export function requestCookie(name: string): string | undefined {
+  return storage.getStore()?.cookies.get(name)
+}
+
 /** Records that the current render depends on the request, so it cannot be served statically. */
 export function markDynamic(reason: string): void {
   const store = storage.getStore()

@@ -29,6 +29,7 @@ import {
   VARY_PAYLOAD,
 } from '../wire/protocol.ts'
 import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
+import { isDraftModeRequest } from './draft-mode.ts'
 import { type RenderingMode, renderingMode } from './element-tree.tsx'
 import { type RenderedRoute, renderRoute } from './render-payload.tsx'
 import {
@@ -73,7 +74,12 @@ function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   })
 }
 
-function fromMemory(request: Request, body: StaticBody, headers: Record<string, string>): Response {
+// Exported for static route handlers (static-route-handlers.ts), served the same way.
+export function fromMemory(
+  request: Request,
+  body: StaticBody,
+  headers: Record<string, string>,
+): Response {
   // Caches may keep it, but must ask again each time: the ETag makes that a cheap 304.
   const all = { ...headers, etag: body.etag, 'cache-control': CACHE_CONTROL_STATIC }
   if (matchesIfNoneMatch(request.headers.get('if-none-match'), body.etag)) {
@@ -86,7 +92,7 @@ function fromMemory(request: Request, body: StaticBody, headers: Record<string, 
  * The page's URL without the visitor's query or hash. Copied rather than resolved from the
  * pathname: `new URL('//', url)` would read a path that begins with `//` as a host.
  */
-function pageUrlOf(url: URL): URL {
+export function pageUrlOf(url: URL): URL {
   const pageUrl = new URL(url)
   pageUrl.search = ''
   pageUrl.hash = ''
@@ -236,7 +242,8 @@ export async function servePage(
     kind = mode === 'force-dynamic' ? 'dynamic' : 'static'
     setRouteKind(match.route.file, kind)
   }
-  if (!match || kind === 'dynamic') {
+  // Draft mode: rendered for this request, never stored nor served from the store (draft-mode.ts).
+  if (!match || kind === 'dynamic' || isDraftModeRequest()) {
     if (format === 'payload' && request.headers.has(HEADER_PREFETCH)) {
       return new Response(null, { status: 204, headers: payloadHeaders('dynamic') })
     }

@@ -1,0 +1,70 @@
+// draftMode(), as in the App Router: enable() and disable() in route handlers and server
+// functions set or clear a cookie whose value is a secret of this build (or the configured
+// `draftModeSecret`), so a forged cookie, or one copied from another build, does nothing. With it,
+// static pages and static route handlers render per request and are neither stored nor served
+// from the static store (pages.ts, static-route-handlers.ts). Reading `isEnabled` does not make a
+// render dynamic: a static page is rendered detached, without cookies, so it reads false there.
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { draftModeSecret as buildSecret } from 'virtual:framework/options'
+import { COOKIE_DRAFT_MODE } from '../wire/protocol.ts'
+import {
+  type CookieStore,
+  cookies,
+  requestConfig,
+  requestCookie,
+  requestPhase,
+} from './request-store.ts'
+
+export interface DraftMode {
+  /** Whether this request carries this build's draft cookie (or enable() ran in it). */
+  readonly isEnabled: boolean
+  /** Only in route handlers and server functions: sets the draft cookie. */
+  enable(): void
+  /** Only in route handlers and server functions: clears the draft cookie. */
+  disable(): void
+}
+
+function secret(): string {
+  return requestConfig()?.draftModeSecret ?? buildSecret
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest()
+
+/** Whether `value` is `expected`, compared in constant time (hashes have equal lengths). */
+export function isDraftCookieValue(value: string | undefined, expected: string): boolean {
+  return value !== undefined && timingSafeEqual(digest(value), digest(expected))
+}
+
+/** Whether the current request is in draft mode. */
+export function isDraftModeRequest(): boolean {
+  return isDraftCookieValue(requestCookie(COOKIE_DRAFT_MODE), secret())
+}
+
+/** The request's draft mode, as in Next.js 15+: awaitable. */
+export async function draftMode(): Promise<DraftMode> {
+  const phase = requestPhase()
+  if (phase === undefined) {
+    throw new Error(
+      'draftMode() was called outside a request. Call it from a server component, a server function or a route handler while it handles a request.',
+    )
+  }
+  // Only where cookies may be written: reading cookies() in a render would make it dynamic.
+  const store: CookieStore | undefined = phase === 'render' ? undefined : await cookies()
+  const writable = (method: string): CookieStore => {
+    if (store) return store
+    throw new Error(
+      `draftMode().${method}() can only be called in a server function or a route handler, not while rendering a component.`,
+    )
+  }
+  return {
+    get isEnabled() {
+      return isDraftModeRequest()
+    },
+    enable() {
+      writable('enable').set(COOKIE_DRAFT_MODE, secret(), { httpOnly: true, sameSite: 'lax' })
+    },
+    disable() {
+      writable('disable').delete(COOKIE_DRAFT_MODE)
+    },
+  }
+}
