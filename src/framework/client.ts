@@ -3,6 +3,10 @@
 // #framework's (thrown while rendering, in the browser or during SSR), offered here too so that
 // a client component imports them beside the hooks, as in Next.js.
 export { useParams, usePathname, useRouter, useSearchParams } from './client/hooks.ts'
+export {
+  useSelectedLayoutSegment,
+  useSelectedLayoutSegments,
+} from './client/layout-segments.tsx'
 export { Link, type LinkProps, useLinkStatus } from './client/link.tsx'
 export {
   forbidden,

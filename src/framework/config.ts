@@ -30,6 +30,8 @@ export interface FrameworkConfig {
    */
   contentSecurityPolicy: string | undefined
   serverFunctions: ServerFunctionOptions
+  /** Draft mode's cookie value; a random one per build when unset (docs/caching.md). */
+  draftModeSecret: string | undefined
   /**
    * Behind a reverse proxy that sets `X-Forwarded-Host`, set true so that the first of its values
    * counts as the request's host. Never set it without such a proxy: clients could forge it.
@@ -42,6 +44,8 @@ export interface FrameworkOptions {
   cache?: CacheOptionsInput
   /** See FrameworkConfig.contentSecurityPolicy. */
   contentSecurityPolicy?: string
+  /** See FrameworkConfig.draftModeSecret. */
+  draftModeSecret?: string
   /** The client router's numbers (client/router-options.ts). */
   router?: Partial<RouterOptions>
   serverFunctions?: Partial<ServerFunctionOptions>
@@ -57,6 +61,7 @@ export interface FrameworkBuildOptions extends FrameworkOptions {
 export const DEFAULT_CONFIG: FrameworkConfig = {
   cache: DEFAULT_CACHE_OPTIONS,
   contentSecurityPolicy: undefined,
+  draftModeSecret: undefined,
   serverFunctions: { allowedOrigins: [], bodySizeLimit: 1024 * 1024, maxArguments: 1000 },
   trustProxy: false,
 }
@@ -68,6 +73,7 @@ export function resolveConfig(...layers: (FrameworkOptions | undefined)[]): Fram
     config = {
       cache: mergeCacheOptions(config.cache, layer.cache),
       contentSecurityPolicy: layer.contentSecurityPolicy ?? config.contentSecurityPolicy,
+      draftModeSecret: layer.draftModeSecret ?? config.draftModeSecret,
       serverFunctions: { ...config.serverFunctions, ...layer.serverFunctions },
       trustProxy: layer.trustProxy ?? config.trustProxy,
     }

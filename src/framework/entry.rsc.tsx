@@ -2,7 +2,7 @@
 // pipeline (server/core.ts) what it needs from the build: the app's route modules (found by the
 // framework's Vite plugin in its routes folder), the build id and options, and the ssr
 // environment's HTML renderer.
-import buildOptions, { buildId } from 'virtual:framework/options'
+import buildOptions, { buildId, draftModeSecret } from 'virtual:framework/options'
 import { routeModules } from 'virtual:framework/routes'
 import {
   createTemporaryReferenceSet,
@@ -38,7 +38,8 @@ export function createRequestHandler(options?: FrameworkOptions): RequestHandler
     },
     loadHtmlRenderer: () =>
       import.meta.viteRsc.loadModule<typeof import('./entry.ssr.tsx')>('ssr', 'index'),
-    config: resolveConfig(buildOptions, options),
+    // The build's draft-mode secret unless the options name one (server/draft-mode.ts).
+    config: resolveConfig({ draftModeSecret, ...buildOptions }, options),
     dev: import.meta.env.DEV,
     // Dev server: the plugin says when a file changed (vite-plugin.ts).
     onCodeChange: (listener) => import.meta.hot?.on(DEV_CODE_CHANGED_EVENT, listener),
@@ -57,5 +58,7 @@ export default function handler(request: Request): Promise<Response> {
 }
 
 export { createNodeRequestListener } from './node/listener.ts'
+// For embedders' graceful stop: the after() callbacks under way (docs/embedding.md).
+export { afterCallbacksSettled } from './server/after.ts'
 
 if (import.meta.hot) import.meta.hot.accept()

@@ -1,6 +1,10 @@
 // #framework for server code (the `react-server` condition): the full server API.
+
 export { type CachedOptions, cached, cacheTag } from './cache/cached.ts'
 export { revalidatePath, revalidateTag } from './cache/revalidate.ts'
 export { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from './cache/tags.ts'
+export { after } from './server/after.ts'
+export { connection } from './server/connection.ts'
+export { type DraftMode, draftMode } from './server/draft-mode.ts'
 export { type Cookie, type CookieStore, cookies, headers } from './server/request-apis.ts'
 export * from './universal.ts'

@@ -3,6 +3,8 @@ declare module 'virtual:framework/options' {
   export default options
   /** Differs between builds; 'development' under the dev server. */
   export const buildId: string
+  /** Draft mode's cookie value unless configured (draft-mode.ts): random per build. */
+  export const draftModeSecret: string
 }
 
 declare module 'virtual:framework/routes' {

@@ -1,6 +1,6 @@
 // The framework as a Vite plugin: the three environments of @vitejs/plugin-rsc with the
 // framework's entries, a self-contained server build, and route validation at build time.
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -125,9 +125,11 @@ function options(values: FrameworkOptions, routesDir: string): Plugin {
   // Vite reads a glob that starts with `/` from its root.
   const routesRoot = `/${routesDir.replace(/^\.?\/+|\/+$/g, '')}/`
   const globs = JSON.stringify(ROUTE_FILE_GLOBS.map((glob) => routesRoot + glob))
+  // Draft mode's cookie value (server/draft-mode.ts): made per build, server-side only.
+  const draftModeSecret = randomBytes(32).toString('base64url')
   const modules: Record<string, (buildId: string) => string> = {
     'virtual:framework/options': (buildId) =>
-      `export default ${JSON.stringify(values)}\nexport const buildId = ${JSON.stringify(buildId)}`,
+      `export default ${JSON.stringify(values)}\nexport const buildId = ${JSON.stringify(buildId)}\nexport const draftModeSecret = ${JSON.stringify(draftModeSecret)}`,
     // The app's route modules, keyed by their path in the routes folder, loaded on demand.
     'virtual:framework/routes': () =>
       `const found = import.meta.glob(${globs})\n` +

@@ -96,7 +96,7 @@ describe('a call', () => {
     const response = await call({ pagePath: '/notes/9', actionId: ids.delete, args: ['9'] })
     expect(response.status).toBe(200)
     const root = payloadRoot(await response.text())
-    expect(root.redirect).toEqual({ url: '/notes', type: 'push', document: false })
+    expect(root.redirect).toEqual({ url: '/notes', status: 307, type: 'push', document: false })
     expect(root.url).toBe('/notes')
     expect((await fetch(`${app.url}/notes/9`)).status).toBe(404)
   })

@@ -7,6 +7,7 @@ import { constants as zlib } from 'node:zlib'
 import compression from 'compression'
 import sirv from 'sirv'
 import handler, { createNodeRequestListener } from '../entry.rsc.tsx'
+import { afterCallbacksSettled } from '../server/after.ts'
 
 const CLIENT_DIR = fileURLToPath(new URL('../client', import.meta.url))
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -75,7 +76,8 @@ server.listen(port, host, () => {
 function shutdown(signal: string) {
   console.log(`${signal}: finishing in-flight requests, then exiting.`)
   stopping = true
-  server.close(() => process.exit(0))
+  // Then the after() callbacks under way (after.ts), within the same grace period.
+  server.close(() => void afterCallbacksSettled().then(() => process.exit(0)))
   // Connections that finish their last response become idle: close them as soon as they do.
   setInterval(() => server.closeIdleConnections(), 100).unref()
   setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref()

@@ -5,8 +5,10 @@
 // or document), inside the request's store, which names this handler (core-state.ts).
 
 import { answerCall, answerFormPost } from '../server-functions/respond.ts'
+import { isStaticHandler, serveStaticHandler } from '../static/route-handlers.ts'
 import { internalServerErrorResponse, wrongMethodResponse } from '../wire/errors.ts'
 import { type ParsedRequest, parseRequest } from '../wire/protocol.ts'
+import { handleWithAfter } from './after.ts'
 import { type Core, type CoreDependencies, createCore } from './core-state.ts'
 import { handleRoute } from './method-handlers.ts'
 import { runWithRequest, withSetCookies } from './request-store.ts'
@@ -19,7 +21,11 @@ async function dispatch(core: Core, request: Request, parsed: ParsedRequest) {
   const match = core.routes.match(url.pathname)
   if (match?.route.type === 'handler' && parsed.type !== 'payload') {
     const { file } = match.route
-    return handleRoute(request, { file, mod: await core.load(file) }, match.params)
+    const route = { file, mod: await core.load(file) }
+    // A GET declared static is answered once and served from memory (static/route-handlers.ts).
+    if (isStaticHandler(request.method, route.mod))
+      return serveStaticHandler(request, url, route, match.params)
+    return handleRoute(request, route, match.params)
   }
   const page = match?.route.type === 'page' ? match : null
   switch (parsed.type) {
@@ -38,19 +44,23 @@ async function dispatch(core: Core, request: Request, parsed: ParsedRequest) {
 /** One handler: its own route table, static pages, route classification and cache store. */
 export function createHandler(deps: CoreDependencies): RequestHandler {
   const core = createCore(deps)
-  return (request) => {
-    const parsed = parseRequest(request)
-    return runWithRequest(
-      request,
-      async () => {
-        try {
-          return withSetCookies(await dispatch(core, request, parsed))
-        } catch (error) {
-          return internalServerErrorResponse(error)
-        }
-      },
-      'render',
-      { core, parsed },
-    )
-  }
+  // after() callbacks start once the answer has been sent (after.ts).
+  return (request) => handleWithAfter(request, () => handle(core, request))
+}
+
+/** One request, inside its store: parsed once, dispatched, any failure answered 500. */
+function handle(core: Core, request: Request): Promise<Response> {
+  const parsed = parseRequest(request)
+  return runWithRequest(
+    request,
+    async () => {
+      try {
+        return withSetCookies(await dispatch(core, request, parsed))
+      } catch (error) {
+        return internalServerErrorResponse(error)
+      }
+    },
+    'render',
+    { core, parsed },
+  )
 }

@@ -13,6 +13,8 @@ import {
   RedirectBoundary,
   type ServerErrorInfo,
 } from '../client/boundaries.tsx'
+import { LayoutSegments } from '../client/layout-segments.tsx'
+import { segmentsBelow } from '../routing/layout-segments.ts'
 import {
   nearestWith,
   type Params,
@@ -182,6 +184,8 @@ async function wrapInSegments(
       const segmentParams = route ? paramsUpTo(route, depth, params) : {}
       node = <LayoutComponent params={Promise.resolve(segmentParams)}>{node}</LayoutComponent>
     }
+    // What useSelectedLayoutSegment(s) read at this level (client/layout-segments.tsx).
+    node = <LayoutSegments segments={segmentsBelow(chain, depth, params)}>{node}</LayoutSegments>
     node = <Fragment key={segmentKey(dir, params)}>{node}</Fragment>
   }
   return node

@@ -103,6 +103,16 @@ export function setRequestPhase(phase: RequestPhase): void {
   currentStore('setRequestPhase()').phase = phase
 }
 
+/** Where the current request runs, undefined outside one (draft-mode.ts, connection.ts). */
+export function requestPhase(): RequestPhase | undefined {
+  return storage.getStore()?.phase
+}
+
+/** A cookie the request sent, read without making the render dynamic (draft-mode.ts). */
+export function requestCookie(name: string): string | undefined {
+  return storage.getStore()?.cookies.get(name)
+}
+
 // revalidateTag() and revalidatePath() run inside the request that calls them.
 onRevalidate(() => {
   const store = storage.getStore()

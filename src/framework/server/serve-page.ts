@@ -11,6 +11,7 @@ import { internalServerErrorResponse, reportServerError } from '../wire/errors.t
 import { CACHE_CONTROL_STATIC, CONTENT_TYPE_HTML, HEADER_PREFETCH } from '../wire/protocol.ts'
 import type { Core, WholeRender } from './core-state.ts'
 import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
+import { isDraftModeRequest } from './draft-mode.ts'
 import { payloadHeaders, payloadResponse } from './payload-response.ts'
 import { adoptRecordedErrors, hadRenderErrors, recordedErrors } from './render-errors.ts'
 import { renderRoute } from './render-payload.tsx'
@@ -33,7 +34,12 @@ function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   })
 }
 
-function fromMemory(request: Request, body: StaticBody, headers: Record<string, string>): Response {
+// Exported for static route handlers (static/route-handlers.ts), served the same way.
+export function fromMemory(
+  request: Request,
+  body: StaticBody,
+  headers: Record<string, string>,
+): Response {
   // Caches may keep it, but must ask again each time: the ETag makes that a cheap 304.
   const all = { ...headers, etag: body.etag, 'cache-control': CACHE_CONTROL_STATIC }
   if (matchesIfNoneMatch(request.headers.get('if-none-match'), body.etag)) {
@@ -46,7 +52,7 @@ function fromMemory(request: Request, body: StaticBody, headers: Record<string, 
  * The page's URL without the visitor's query or hash. Copied rather than resolved from the
  * pathname: `new URL('//', url)` would read a path that begins with `//` as a host.
  */
-function pageUrlOf(url: URL): URL {
+export function pageUrlOf(url: URL): URL {
   const pageUrl = new URL(url)
   pageUrl.search = ''
   pageUrl.hash = ''
@@ -194,7 +200,8 @@ export async function servePage(
     rendering = mode === 'force-dynamic' ? 'dynamic' : 'static'
     classification.setRendering(match.route.file, rendering)
   }
-  if (!match || rendering === 'dynamic') {
+  // Draft mode: rendered for this request, never stored nor served from the store (draft-mode.ts).
+  if (!match || rendering === 'dynamic' || isDraftModeRequest()) {
     if (format === 'payload' && request.headers.has(HEADER_PREFETCH)) {
       return new Response(null, { status: 204, headers: payloadHeaders('dynamic') })
     }

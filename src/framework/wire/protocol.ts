@@ -27,6 +27,9 @@ export const CACHE_CONTROL_STATIC = 'no-cache'
 /** `Vary` of payload answers: a prefetch of a dynamic route gets 204, a navigation the payload. */
 export const VARY_PAYLOAD = HEADER_PREFETCH
 
+/** The draft mode cookie (draft-mode.ts): Next.js's name, so a Next app's tooling finds it. */
+export const COOKIE_DRAFT_MODE = '__prerender_bypass'
+
 /** Response header on payloads: the build that rendered it; the router ignores other builds'. */
 export const HEADER_BUILD_ID = 'x-rsc-build'
 

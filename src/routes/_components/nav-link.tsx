@@ -1,15 +1,17 @@
 'use client'
 import type { ReactNode } from 'react'
-import { Link, useLinkStatus, usePathname } from '#framework/client'
+import { Link, useLinkStatus, useSelectedLayoutSegment } from '#framework/client'
 
 function PendingMark() {
   const { pending } = useLinkStatus()
   return pending ? <span className="pending" role="status" aria-label="loading" /> : null
 }
 
+/** A header link, marked as the current section when the root layout's segment is its own. */
 export function NavLink({ href, children }: { href: string; children: ReactNode }) {
-  const pathname = usePathname()
-  const active = href === '/' ? pathname === '/' : pathname.startsWith(href)
+  // Rendered by the root layout: the first segment of the page's path (groups left out).
+  const segment = useSelectedLayoutSegment()
+  const active = segment === (href.split('/')[1] || null)
   return (
     <Link href={href} aria-current={active ? 'page' : undefined}>
       {children}

@@ -1,3 +1,4 @@
+import { after } from '#framework'
 import { listNotes } from '../../_data/notes.ts'
 
 /** GET /api/notes: every note as JSON. */
@@ -17,5 +18,9 @@ export async function POST(request: Request): Promise<Response> {
   const matches = notes.filter((note) =>
     `${note.title} ${note.body}`.toLowerCase().includes(needle),
   )
+  // The search log (LOG_REQUESTS=1) is written once the answer has gone out.
+  if (process.env.LOG_REQUESTS === '1') {
+    after(() => console.log(`[api] search ${JSON.stringify(query)}: ${matches.length} notes`))
+  }
   return Response.json({ query, notes: matches })
 }

@@ -1,0 +1,126 @@
+// after(), as in the App Router: work to do once the response has been sent (an access log, an
+// analytics call). The request handler (entry.rsc.tsx) collects the callbacks of each request and
+// starts them when its answer's body has been fully sent or was cancelled (or the client left);
+// an answer without a body counts as sent once handed over. A callback that fails is logged with
+// a digest and changes nothing of the response. The Node server waits for callbacks under way
+// before it exits on SIGTERM (node/server.ts, docs/errors.md "after()").
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
+import { finished, pipeline, Readable } from 'node:stream'
+import { type NodeBody, nodeBodyOf, responseFromNodeStream } from '../node/stream-body.ts'
+import { reportServerError } from '../wire/errors.ts'
+
+type Task = () => unknown
+
+interface AfterQueue {
+  tasks: Task[]
+  /** Set once the response is sent: later after() calls start at once. */
+  started: boolean
+}
+
+const storage = new AsyncLocalStorage<AfterQueue>()
+
+/** Callbacks started and not yet settled, in this process: what SIGTERM waits for. */
+const running = new Set<Promise<unknown>>()
+
+function start(task: Task): void {
+  const settled = Promise.resolve()
+    .then(task)
+    .then(undefined, (error: unknown) => {
+      reportServerError(error)
+    })
+    .finally(() => running.delete(settled))
+  running.add(settled)
+}
+
+/**
+ * Runs `task` after the response to the current request has been sent. `task` may be a function
+ * (sync or async) or a promise; it runs with the request's context, so cookies() and headers()
+ * still read the request.
+ */
+export function after(task: Task | Promise<unknown>): void {
+  const queue = storage.getStore()
+  if (!queue) {
+    throw new Error(
+      'after() was called outside a request. Call it from a server component, a server function or a route handler while it handles a request.',
+    )
+  }
+  const bound: Task = typeof task === 'function' ? AsyncResource.bind(task) : () => task
+  if (queue.started) start(bound)
+  else queue.tasks.push(bound)
+}
+
+/** Resolves once every callback started so far has settled (for a graceful stop). */
+export async function afterCallbacksSettled(): Promise<void> {
+  while (running.size > 0) await Promise.allSettled([...running])
+}
+
+/** A Node body that calls `done` once it has been written to its destination to the end. */
+function nodeBodyThen(body: NodeBody, done: () => void): NodeBody {
+  return {
+    pipe(destination) {
+      finished(destination, done)
+      // An error in a Readable ends the response as it is (as node/listener.ts pipes it).
+      if (body instanceof Readable) pipeline(body, destination, () => {})
+      else body.pipe(destination)
+      return destination
+    },
+  }
+}
+
+/** A Web body that calls `done` once it has been read to its end, failed or was cancelled. */
+function webBodyThen(body: ReadableStream<Uint8Array>, done: () => void): ReadableStream {
+  const reader = body.getReader()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: ended, value } = await reader.read()
+        if (ended) {
+          controller.close()
+          done()
+        } else controller.enqueue(value)
+      } catch (error) {
+        controller.error(error)
+        done()
+      }
+    },
+    cancel(reason) {
+      done()
+      return reader.cancel(reason)
+    },
+  })
+}
+
+/**
+ * Handles one request with after() available in it: its callbacks start once the answer has
+ * been sent. A rendered page's Node body is always watched (its render may call after() while it
+ * streams); any other answer only when callbacks are waiting, so others pass untouched.
+ */
+export async function handleWithAfter(
+  request: Request,
+  handle: () => Promise<Response>,
+): Promise<Response> {
+  const queue: AfterQueue = { tasks: [], started: false }
+  const response = await storage.run(queue, handle)
+  const run = () => {
+    if (queue.started) return
+    queue.started = true
+    for (const task of queue.tasks.splice(0)) start(task)
+  }
+  const nodeBody = nodeBodyOf(response)
+  if (!nodeBody && queue.tasks.length === 0) {
+    // Nothing to wait for; a callback registered later (by a streaming body) starts at once.
+    queue.started = true
+    return response
+  }
+  // The client left: nothing more will be sent.
+  request.signal.addEventListener('abort', run, { once: true })
+  const init = {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  }
+  if (nodeBody) return responseFromNodeStream(nodeBodyThen(nodeBody, run), init)
+  if (response.body) return new Response(webBodyThen(response.body, run), init)
+  setImmediate(run) // no body: sent once the server has written the head
+  return response
+}

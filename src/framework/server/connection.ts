@@ -1,0 +1,22 @@
+// connection(), as in the App Router: `await connection()` says the render belongs to the
+// request, like reading headers(): a page that awaits it is never stored as static. In a
+// `force-static` render it resolves without that effect (as in Next.js): that page is static.
+import { currentScope } from '../cache/scope.ts'
+import { isRequestHidden, markDynamic } from '../static/classification.ts'
+import { requestPhase } from './request-store.ts'
+
+export function connection(): Promise<void> {
+  if (requestPhase() === undefined) {
+    throw new Error(
+      'connection() was called outside a request. Call it from a server component, a server function or a route handler while it handles a request.',
+    )
+  }
+  const scope = currentScope()
+  if (scope) {
+    throw new Error(
+      `connection() was called inside cached(${scope.name}). A cached value is shared by all requests, so it cannot wait for one; call connection() outside the cached function.`,
+    )
+  }
+  if (!isRequestHidden()) markDynamic('connection()')
+  return Promise.resolve()
+}

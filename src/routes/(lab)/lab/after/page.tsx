@@ -1,0 +1,32 @@
+import { Suspense } from 'react'
+import { after } from '#framework'
+import { afterRan, labAfterTask } from './_ran.ts'
+
+export const dynamic = 'force-dynamic'
+
+/** Rendered after a pause, at the end of the stream: had the callback run already, it would say. */
+async function Late({ id }: { id: string }) {
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  return (
+    <p data-testid="late">{`Callback ran before the end: ${afterRan.has(id) ? 'yes' : 'no'}`}</p>
+  )
+}
+
+/** /lab/after?id=…&kind=ok|fail: registers an after() callback, then streams a late part. */
+export default async function AfterPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[]>>
+}) {
+  const { id = 'none', kind = 'ok' } = await searchParams
+  after(() => labAfterTask(String(id), 'page', String(kind)))
+  return (
+    <>
+      <title>after() · Lab</title>
+      <h1>after()</h1>
+      <Suspense fallback={<p>Streaming…</p>}>
+        <Late id={String(id)} />
+      </Suspense>
+    </>
+  )
+}

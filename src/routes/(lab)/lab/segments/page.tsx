@@ -1,0 +1,5 @@
+import { SegmentsProbe } from './_probe.tsx'
+
+export default function Page() {
+  return <SegmentsProbe where="page" />
+}

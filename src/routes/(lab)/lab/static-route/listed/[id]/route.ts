@@ -1,0 +1,10 @@
+// generateStaticParams() makes GET static; with dynamicParams = false only the listed ids exist.
+export const dynamicParams = false
+
+export function generateStaticParams() {
+  return [{ id: 'one' }, { id: 'two' }]
+}
+
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return Response.json({ id: (await params).id, renderId: crypto.randomUUID() })
+}
