@@ -13,8 +13,8 @@ import {
   useEffect,
 } from 'react'
 import { NOINDEX } from '../../fallbacks/noindex.tsx'
-import { isConnectionClosedError } from '../wire/errors.ts'
 import { type FallbackStatus, parseInterrupt } from '../wire/interrupts.ts'
+import { isConnectionClosedError } from './connection-closed.ts'
 import { isHandled } from './handled-redirects.ts'
 import { NavigationContext } from './navigation-context.tsx'
 import { thrownRedirectIn } from './thrown-redirects.ts'

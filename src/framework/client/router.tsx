@@ -18,13 +18,13 @@ import {
   useState,
   useTransition,
 } from 'react'
-import { isConnectionClosedError } from '../wire/errors.ts'
 import type { RscPayload } from '../wire/payload.ts'
 import {
   ConnectionClosedDocument,
   type ErrorComponent,
   GlobalErrorBoundary,
 } from './boundaries.tsx'
+import { isConnectionClosedError } from './connection-closed.ts'
 import { type NavigateOptions, NavigationContext, type RouterApi } from './navigation-context.tsx'
 import { clearPayloadCache, loadPayload, reusablePayload } from './payload-cache.ts'
 import { prefetch } from './prefetch.ts'
