@@ -1,11 +1,14 @@
 // The Redis handler when Redis is down: pages still get their values, computed, and the outage
-// is logged once. Needs no redis-server: it connects to a port where nothing listens.
+// is logged once. Needs no redis-server: it connects to a port where nothing listens. The store's
+// options reach it as every setting does (docs/architecture.md): in the config a handler is made
+// with, never through a module-level setter.
 import { createServer } from 'node:net'
 import { afterEach, expect, it, vi } from 'vitest'
 import { cached } from '../../src/framework/cache/cached.ts'
-import { DEFAULT_CACHE_OPTIONS, mergeCacheOptions } from '../../src/framework/cache/options.ts'
 import { revalidateTag } from '../../src/framework/cache/revalidate.ts'
-import { configureCache } from '../../src/framework/cache/storage.ts'
+import { resolveConfig } from '../../src/framework/config.ts'
+import { createHandler } from '../../src/framework/server/core.ts'
+import type { ReactServer } from '../../src/framework/server/core-state.ts'
 
 /** A port that was free a moment ago: nothing listens on it. */
 async function closedPort(): Promise<number> {
@@ -17,23 +20,42 @@ async function closedPort(): Promise<number> {
   return address.port
 }
 
+let calls = 0
+const load = cached(async () => ++calls, { key: 'redis-down', tags: ['t'] })
+
+/** The route modules: a value cached() keeps, and a post that revalidates it. */
+const routeModules: Record<string, Record<string, unknown>> = {
+  'value/route.ts': { GET: async () => new Response(String(await load())) },
+  'revalidate/route.ts': {
+    POST: async () => {
+      await revalidateTag('t')
+      return new Response('ok')
+    },
+  },
+}
+
 afterEach(() => {
-  configureCache(DEFAULT_CACHE_OPTIONS)
   vi.restoreAllMocks()
 })
 
 it('computes every value and logs the failure once when Redis cannot be reached', async () => {
   const error = vi.spyOn(console, 'error').mockImplementation(() => {})
   const url = `redis://user:secret@127.0.0.1:${await closedPort()}`
-  configureCache(mergeCacheOptions(DEFAULT_CACHE_OPTIONS, { handler: 'redis', redis: { url } }))
-  let calls = 0
-  const load = cached(async () => ++calls, { key: 'redis-down', tags: ['t'] })
-  const started = Date.now()
-  expect(await load()).toBe(1)
-  expect(await load()).toBe(2)
-  await revalidateTag('t')
-  expect(await load()).toBe(3)
-  expect(Date.now() - started).toBeLessThan(5000)
+  const handler = createHandler({
+    routeFiles: Object.keys(routeModules),
+    loadRouteModule: async (file) => routeModules[file]!,
+    buildId: 'test',
+    react: {} as ReactServer, // route handlers only: React's server side is not used
+    loadHtmlRenderer: () => Promise.reject(new Error('no documents in this test')),
+    config: resolveConfig({ cache: { handler: 'redis', redis: { url } } }),
+  })
+  const value = async () => (await handler(new Request('http://app.test/value'))).text()
+
+  expect(await value()).toBe('1')
+  expect(await value()).toBe('2')
+  const revalidated = await handler(new Request('http://app.test/revalidate', { method: 'POST' }))
+  expect(revalidated.status).toBe(200)
+  expect(await value()).toBe('3')
   expect(error).toHaveBeenCalledTimes(1)
   const message = String(error.mock.calls[0]![0])
   expect(message).toMatch(/\[cache\] The cache store failed.*Redis at 127.0.0.1:\d+ is unreachable/)

@@ -43,7 +43,7 @@ describe('access fallbacks', () => {
       const error = thrownBy(throwIt)
       expect(error).toBeInstanceOf(Error)
       expect(digestOf(error)).toBe(`FRAMEWORK_HTTP_FALLBACK;${status}`)
-      expect(parseInterrupt(error)).toEqual({ kind: 'fallback', status })
+      expect(parseInterrupt(error)).toEqual({ signal: 'fallback', status })
     },
   )
 
@@ -64,7 +64,7 @@ describe('redirects', () => {
     expect(error).toBeInstanceOf(Error)
     expect(digestOf(error)).toBe('FRAMEWORK_REDIRECT;;307;/about')
     expect(parseInterrupt(error)).toEqual({
-      kind: 'redirect',
+      signal: 'redirect',
       url: '/about',
       status: 307,
       type: undefined,
@@ -75,7 +75,7 @@ describe('redirects', () => {
     const error = thrownBy(() => permanentRedirect('/notes/5'))
     expect(digestOf(error)).toBe('FRAMEWORK_REDIRECT;;308;/notes/5')
     expect(parseInterrupt(error)).toEqual({
-      kind: 'redirect',
+      signal: 'redirect',
       url: '/notes/5',
       status: 308,
       type: undefined,
@@ -84,13 +84,13 @@ describe('redirects', () => {
 
   it.each(['push', 'replace'] as const)('the %s type round-trips, for both kinds', (type) => {
     expect(parseInterrupt(thrownBy(() => redirect('/a', type)))).toEqual({
-      kind: 'redirect',
+      signal: 'redirect',
       url: '/a',
       status: 307,
       type,
     })
     expect(parseInterrupt(thrownBy(() => permanentRedirect('/b', type)))).toEqual({
-      kind: 'redirect',
+      signal: 'redirect',
       url: '/b',
       status: 308,
       type,
@@ -104,7 +104,7 @@ describe('redirects', () => {
     '/caf%C3%A9?x=%3B',
     '/',
   ])('the URL %s round-trips unchanged', (url) => {
-    expect(parseInterrupt(thrownBy(() => redirect(url)))).toMatchObject({ kind: 'redirect', url })
+    expect(parseInterrupt(thrownBy(() => redirect(url)))).toMatchObject({ signal: 'redirect', url })
   })
 
   it('redirect errors are redirect errors, not access fallback errors', () => {
@@ -127,11 +127,11 @@ describe('redirects', () => {
 describe('parseInterrupt() reads the digest wherever it travels', () => {
   it('from a bare digest string', () => {
     expect(parseInterrupt('FRAMEWORK_HTTP_FALLBACK;403')).toEqual({
-      kind: 'fallback',
+      signal: 'fallback',
       status: 403,
     })
     expect(parseInterrupt('FRAMEWORK_REDIRECT;replace;308;/x')).toEqual({
-      kind: 'redirect',
+      signal: 'redirect',
       url: '/x',
       status: 308,
       type: 'replace',
@@ -140,7 +140,7 @@ describe('parseInterrupt() reads the digest wherever it travels', () => {
 
   it('from a plain object, as a client gets a server error (message hidden, digest kept)', () => {
     const fromServer = { message: 'An error occurred.', digest: 'FRAMEWORK_HTTP_FALLBACK;404' }
-    expect(parseInterrupt(fromServer)).toEqual({ kind: 'fallback', status: 404 })
+    expect(parseInterrupt(fromServer)).toEqual({ signal: 'fallback', status: 404 })
     expect(isHTTPAccessFallbackError(fromServer)).toBe(true)
   })
 

@@ -115,8 +115,8 @@ describe('dynamic segments', () => {
 
   it('classifies the folder', () => {
     const [, notes, id] = mustMatch(table, '/notes/1').route.chain
-    expect(notes).toMatchObject({ kind: 'static', name: 'notes' })
-    expect(id).toMatchObject({ kind: 'dynamic', name: 'id' })
+    expect(notes).toMatchObject({ type: 'static', name: 'notes' })
+    expect(id).toMatchObject({ type: 'dynamic', name: 'id' })
   })
 })
 
@@ -137,7 +137,7 @@ describe('catch-all segments', () => {
 
   it('classifies the folder', () => {
     expect(mustMatch(table, '/docs/a').route.pattern[1]).toMatchObject({
-      kind: 'catch-all',
+      type: 'catch-all',
       name: 'slug',
     })
   })
@@ -171,7 +171,7 @@ describe('optional catch-all segments', () => {
 
   it('classifies the folder', () => {
     expect(mustMatch(table, '/tags').route.pattern[1]).toMatchObject({
-      kind: 'optional-catch-all',
+      type: 'optional-catch-all',
       name: 'tag',
     })
   })
@@ -200,7 +200,7 @@ describe('route groups', () => {
   it('stays in the chain (its layout wraps the route) but not in the pattern', () => {
     const { route } = mustMatch(table, '/about')
     expect(route.chain.map((d) => d.dir)).toEqual(['', '(site)', '(site)/about'])
-    expect(route.chain[1]).toMatchObject({ kind: 'group', files: { layout: '(site)/layout.tsx' } })
+    expect(route.chain[1]).toMatchObject({ type: 'group', files: { layout: '(site)/layout.tsx' } })
     expect(route.pattern.map((d) => d.dir)).toEqual(['(site)/about'])
   })
 })

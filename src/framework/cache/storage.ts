@@ -26,7 +26,8 @@ export interface Computed {
 }
 
 export class CacheStorage {
-  private options: CacheOptions
+  /** Fixed when the store is made: a handler's come from its config (server/core-state.ts). */
+  private readonly options: CacheOptions
   private current: Promise<CacheHandler> | undefined
   private failing = false
   /** Invalidations not yet recorded: reads wait for them, so a render after revalidateTag() in
@@ -45,13 +46,6 @@ export class CacheStorage {
     this.current = next
     this.failing = false
     void previous?.then((handler) => handler.close?.()).catch(() => {})
-  }
-
-  /** Sets the options the handler is created from; a different set replaces the handler. */
-  configure(next: CacheOptions): void {
-    if (JSON.stringify(next) === JSON.stringify(this.options) && this.current) return
-    this.options = next
-    this.replaceHandler(undefined)
   }
 
   /** Uses `handler` from now on (a custom store, or a test's); undefined goes back to the options. */
@@ -126,11 +120,6 @@ const processStorage = new CacheStorage()
 /** The process's default store: what code outside any handler reads and writes. */
 export function defaultCacheStorage(): CacheStorage {
   return processStorage
-}
-
-/** Sets the options of the process's default store (outside any handler). */
-export function configureCache(next: CacheOptions): void {
-  processStorage.configure(next)
 }
 
 /** Uses `handler` for the process's default store; undefined goes back to the options. */

@@ -13,8 +13,8 @@ import {
   useEffect,
 } from 'react'
 import { NOINDEX } from '../../fallbacks/noindex.tsx'
-import { isConnectionClosedError } from '../wire/errors.ts'
 import { type FallbackStatus, parseInterrupt } from '../wire/interrupts.ts'
+import { isConnectionClosedError } from './connection-closed.ts'
 import { isHandled } from './handled-redirects.ts'
 import { NavigationContext } from './navigation-context.tsx'
 import { thrownRedirectIn } from './thrown-redirects.ts'
@@ -155,7 +155,7 @@ export function AccessFallbackBoundary({
       pathname={usePathnameOrRoot()}
       fallback={(error) => {
         const interrupt = parseInterrupt(error)
-        if (interrupt?.kind !== 'fallback') throw error
+        if (interrupt?.signal !== 'fallback') throw error
         const { status } = interrupt
         const screen =
           fallbacks[status] ?? (defaults ? <DefaultScreen status={status} /> : undefined)
@@ -204,7 +204,7 @@ function ClearAfterRedirect({ clear }: { clear: () => void }) {
 
 function redirectOrRethrow(error: unknown, clear: () => void): ReactNode {
   const interrupt = parseInterrupt(error)
-  if (interrupt?.kind !== 'redirect') throw error
+  if (interrupt?.signal !== 'redirect') throw error
   if (isHandled(error)) return <ClearAfterRedirect clear={clear} />
   return <RedirectTo {...interrupt} />
 }
@@ -233,7 +233,7 @@ export function GlobalErrorBoundary({
     <CatchBoundary
       pathname={pathname}
       fallback={(error, clear) => {
-        if (parseInterrupt(error)?.kind === 'redirect') return redirectOrRethrow(error, clear)
+        if (parseInterrupt(error)?.signal === 'redirect') return redirectOrRethrow(error, clear)
         if (isConnectionClosedError(error)) return <ConnectionClosedDocument />
         return <GlobalError error={error as Error} reset={() => window.location.reload()} />
       }}

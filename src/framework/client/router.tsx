@@ -18,13 +18,13 @@ import {
   useState,
   useTransition,
 } from 'react'
-import { isConnectionClosedError } from '../wire/errors.ts'
 import type { RscPayload } from '../wire/payload.ts'
 import {
   ConnectionClosedDocument,
   type ErrorComponent,
   GlobalErrorBoundary,
 } from './boundaries.tsx'
+import { isConnectionClosedError } from './connection-closed.ts'
 import { type NavigateOptions, NavigationContext, type RouterApi } from './navigation-context.tsx'
 import { clearPayloadCache, loadPayload, reusablePayload } from './payload-cache.ts'
 import { prefetch } from './prefetch.ts'
@@ -142,8 +142,14 @@ export function callOrigin(): CallOrigin {
   return { requestCount, key: requestedKey }
 }
 
-/** Set by the mounted Router: shows what a server function call sent back. */
+/** Registered by the mounted Router (in an effect): shows what a server function call sent back. */
 let serverUpdateSink: ((payload: RscPayload) => void) | null = null
+/**
+ * An answer that came while no Router had registered its sink (a call made during hydration
+ * whose answer beat the commit): the Router shows it when it registers. Only the latest is kept,
+ * as a later answer would supersede an earlier one anyway.
+ */
+let waitingUpdate: RscPayload | null = null
 
 /**
  * Renders a server function's response (the re-rendered page, or the redirect target) if no
@@ -152,12 +158,12 @@ let serverUpdateSink: ((payload: RscPayload) => void) | null = null
  * changes. Returns whether the response was applied.
  */
 export function applyServerUpdate(payload: RscPayload, origin: CallOrigin): boolean {
-  if (!serverUpdateSink) throw new Error('The router is not mounted yet.')
   if (origin.requestCount !== requestCount) {
     if (origin.key) payloadsByKey.delete(origin.key)
     return false
   }
-  serverUpdateSink(payload)
+  if (serverUpdateSink) serverUpdateSink(payload)
+  else waitingUpdate = payload
   return true
 }
 
@@ -214,7 +220,7 @@ export function Router({ initial }: { initial: RscPayload }) {
   const requested = useRef(navigation)
   requestedKey ??= navigation.key
 
-  const { router, start } = useMemo(() => {
+  const { router, show, start } = useMemo(() => {
     const show = (next: Navigation) => {
       requested.current = next
       requestedKey = next.key
@@ -236,24 +242,6 @@ export function Router({ initial }: { initial: RscPayload }) {
         ...startLoading(url.href, fallback),
         action,
         scroll: navigateOptions?.scroll ?? true,
-      })
-    }
-    serverUpdateSink = (payload) => {
-      // No navigation was requested since the call: whatever is in flight started before it.
-      supersede()
-      const { redirect } = payload
-      if (!redirect) {
-        show({ ...committed.current, payload, action: 'refresh', scroll: false })
-        return
-      }
-      const url = new URL(redirect.url, location.href)
-      start({
-        key: newKey(),
-        url: url.pathname + url.search,
-        hash: url.hash,
-        payload,
-        action: redirect.type,
-        scroll: true,
       })
     }
     const router: RouterApi = {
@@ -283,7 +271,7 @@ export function Router({ initial }: { initial: RscPayload }) {
         prefetch(url.pathname + url.search, { urgent: prefetchOptions?.urgent ?? true })
       },
     }
-    return { router, start }
+    return { router, show, start }
   }, [])
 
   // Commit: the new page is on screen; now record it in history and scroll.
@@ -298,6 +286,36 @@ export function Router({ initial }: { initial: RscPayload }) {
     if (action === 'pop') window.scrollTo(0, scrollByKey.get(key) ?? 0)
     else if (navigation.scroll) scrollToHashOrTop(hash)
   }, [navigation])
+
+  // Where server function answers go, registered once this Router is on screen (after the commit
+  // above, so that a refresh builds on the committed page) and removed when it unmounts.
+  useLayoutEffect(() => {
+    const sink = (payload: RscPayload) => {
+      // No navigation was requested since the call: whatever is in flight started before it.
+      supersede()
+      const { redirect } = payload
+      if (!redirect) {
+        show({ ...committed.current, payload, action: 'refresh', scroll: false })
+        return
+      }
+      const url = new URL(redirect.url, location.href)
+      start({
+        key: newKey(),
+        url: url.pathname + url.search,
+        hash: url.hash,
+        payload,
+        action: redirect.type,
+        scroll: true,
+      })
+    }
+    serverUpdateSink = sink
+    const waiting = waitingUpdate
+    waitingUpdate = null
+    if (waiting) sink(waiting)
+    return () => {
+      if (serverUpdateSink === sink) serverUpdateSink = null
+    }
+  }, [show, start])
 
   useEffect(() => {
     history.scrollRestoration = 'manual'

@@ -8,7 +8,7 @@
 import { isValidElement } from 'react'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 
-type Redirect = Interrupt & { kind: 'redirect' }
+type Redirect = Interrupt & { signal: 'redirect' }
 
 const LAZY = Symbol.for('react.lazy')
 
@@ -47,7 +47,7 @@ export function thrownRedirectIn(node: unknown, seen = new Set<unknown>()): Redi
       value = node._init(node._payload)
     } catch (thrown) {
       const interrupt = parseInterrupt(thrown)
-      return interrupt?.kind === 'redirect' ? interrupt : undefined
+      return interrupt?.signal === 'redirect' ? interrupt : undefined
     }
     return thrownRedirectIn(value, seen)
   }

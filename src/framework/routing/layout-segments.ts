@@ -6,8 +6,8 @@ import type { Params, RouteDirectory } from './route-table.ts'
 export function segmentsBelow(chain: RouteDirectory[], depth: number, params: Params): string[] {
   const segments: string[] = []
   for (const dir of chain.slice(depth + 1)) {
-    if (dir.kind === 'group') continue
-    if (dir.kind === 'static') {
+    if (dir.type === 'group') continue
+    if (dir.type === 'static') {
       segments.push(dir.name)
       continue
     }

@@ -13,27 +13,28 @@ export const SEGMENT_FILES = [
   'global-error',
   'route',
 ] as const
-export type SegmentFileKind = (typeof SEGMENT_FILES)[number]
+export type SegmentFileRole = (typeof SEGMENT_FILES)[number]
 
 const SOURCE_EXTENSION = /\.(tsx|ts|jsx|js)$/
 
 export type Params = Record<string, string | string[]>
 
-type SegmentKind = 'static' | 'dynamic' | 'catch-all' | 'optional-catch-all' | 'group'
+/** What a folder's name makes of its URL segment. */
+type SegmentType = 'static' | 'dynamic' | 'catch-all' | 'optional-catch-all' | 'group'
 
-/** One folder of src/routes: its conventional files, keyed by kind, as file paths. */
+/** One folder of src/routes: its conventional files, keyed by their role, as file paths. */
 export interface RouteDirectory {
   /** Folder path relative to src/routes, '' for the root. */
   dir: string
-  kind: SegmentKind
+  type: SegmentType
   /** Literal name for static segments, parameter name for dynamic ones. */
   name: string
   /**
    * A static segment's name as a URL path carries it (what `new URL()` makes of it: `a b` →
-   * `a%20b`); the name itself for other kinds.
+   * `a%20b`); the name itself for other types.
    */
   encoded: string
-  files: Partial<Record<SegmentFileKind, string>>
+  files: Partial<Record<SegmentFileRole, string>>
 }
 
 /** A URL-addressable leaf: a folder with a `page` or a `route` file. */
@@ -78,8 +79,8 @@ function encodeSegment(name: string): string {
   return url.pathname.slice(1)
 }
 
-function classify(folder: string): Pick<RouteDirectory, 'kind' | 'name' | 'encoded'> {
-  const named = (kind: SegmentKind, name: string) => ({ kind, name, encoded: name })
+function classify(folder: string): Pick<RouteDirectory, 'type' | 'name' | 'encoded'> {
+  const named = (type: SegmentType, name: string) => ({ type, name, encoded: name })
   let m = /^\[\[\.\.\.([^\]]+)\]\]$/.exec(folder)
   if (m) return named('optional-catch-all', m[1]!)
   m = /^\[\.\.\.([^\]]+)\]$/.exec(folder)
@@ -87,11 +88,11 @@ function classify(folder: string): Pick<RouteDirectory, 'kind' | 'name' | 'encod
   m = /^\[([^\]]+)\]$/.exec(folder)
   if (m) return named('dynamic', m[1]!)
   if (/^\(.+\)$/.test(folder)) return named('group', folder)
-  return { kind: 'static', name: folder, encoded: encodeSegment(folder) }
+  return { type: 'static', name: folder, encoded: encodeSegment(folder) }
 }
 
 /** Static beats dynamic beats catch-all beats optional catch-all, segment by segment. */
-const RANK: Record<SegmentKind, number> = {
+const RANK: Record<SegmentType, number> = {
   static: 0,
   dynamic: 1,
   'catch-all': 2,
@@ -107,7 +108,7 @@ function compareRoutes(a: Route, b: Route): number {
     // A shorter pattern that ran out first is more specific than a longer catch-all prefix.
     if (!x) return -1
     if (!y) return 1
-    const diff = RANK[x.kind] - RANK[y.kind]
+    const diff = RANK[x.type] - RANK[y.type]
     if (diff !== 0) return diff
   }
   return 0
@@ -116,12 +117,12 @@ function compareRoutes(a: Route, b: Route): number {
 /** The URL shapes a route answers, for conflict detection: `[id]` and `[slug]` are one shape. */
 function shapesOf(route: Route): string[] {
   const parts = route.pattern.map((d) =>
-    d.kind === 'static' ? d.name : d.kind === 'dynamic' ? '[]' : '[...]',
+    d.type === 'static' ? d.name : d.type === 'dynamic' ? '[]' : '[...]',
   )
   const last = route.pattern.at(-1)
   const shapes = [`/${parts.join('/')}`]
   // An optional catch-all also answers its parent URL.
-  if (last?.kind === 'optional-catch-all') shapes.push(`/${parts.slice(0, -1).join('/')}`)
+  if (last?.type === 'optional-catch-all') shapes.push(`/${parts.slice(0, -1).join('/')}`)
   return shapes
 }
 
@@ -135,8 +136,9 @@ export function createRouteTable(files: readonly string[]): RouteTable {
     let entry = directories.get(dir)
     if (!entry) {
       const folder = dir.split('/').at(-1) ?? ''
-      const kind = dir === '' ? { kind: 'group' as const, name: '', encoded: '' } : classify(folder)
-      entry = { dir, ...kind, files: {} }
+      const segment =
+        dir === '' ? { type: 'group' as const, name: '', encoded: '' } : classify(folder)
+      entry = { dir, ...segment, files: {} }
       directories.set(dir, entry)
     }
     return entry
@@ -150,10 +152,10 @@ export function createRouteTable(files: readonly string[]): RouteTable {
     if (base === file.slice(slash + 1)) continue
     if (!(SEGMENT_FILES as readonly string[]).includes(base)) continue
     const entry = directoryOf(dir)
-    const kind = base as SegmentFileKind
-    const existing = entry.files[kind]
+    const role = base as SegmentFileRole
+    const existing = entry.files[role]
     if (existing) throw new RouteConflictError(`/${dir}`, [existing, file])
-    entry.files[kind] = file
+    entry.files[role] = file
   }
 
   const routes: Route[] = []
@@ -169,9 +171,9 @@ export function createRouteTable(files: readonly string[]): RouteTable {
       if (dir === '') break
       dir = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : ''
     }
-    const pattern = chain.filter((d) => d.kind !== 'group')
+    const pattern = chain.filter((d) => d.type !== 'group')
     const catchAll = pattern.findIndex(
-      (d) => d.kind === 'catch-all' || d.kind === 'optional-catch-all',
+      (d) => d.type === 'catch-all' || d.type === 'optional-catch-all',
     )
     if (catchAll !== -1 && catchAll < pattern.length - 1) {
       throw new Error(
@@ -219,7 +221,7 @@ function matchPattern(pattern: RouteDirectory[], segments: string[]): Params | n
   for (let i = 0; i < pattern.length; i++) {
     const part = pattern[i]!
     const segment = segments[i]
-    switch (part.kind) {
+    switch (part.type) {
       case 'static':
         if (segment !== part.encoded) return null
         break
@@ -232,7 +234,7 @@ function matchPattern(pattern: RouteDirectory[], segments: string[]): Params | n
       case 'catch-all':
       case 'optional-catch-all': {
         const rest = segments.slice(i).map(decodeSegment)
-        if (rest.length === 0 && part.kind === 'catch-all') return null
+        if (rest.length === 0 && part.type === 'catch-all') return null
         if (rest.some((value) => value === null)) return null
         if (rest.length > 0) params[part.name] = rest as string[]
         return params
@@ -247,17 +249,17 @@ export function paramsUpTo(route: Route, depth: number, params: Params): Params 
   const visible: Params = {}
   for (const dir of route.chain.slice(0, depth + 1)) {
     const value = params[dir.name]
-    if (dir.kind !== 'static' && dir.kind !== 'group' && value !== undefined) {
+    if (dir.type !== 'static' && dir.type !== 'group' && value !== undefined) {
       visible[dir.name] = value
     }
   }
   return visible
 }
 
-/** The deepest folder at or above `depth` in `chain` that has `kind`'s file, or -1. */
-export function nearestWith(chain: RouteDirectory[], depth: number, kind: SegmentFileKind): number {
+/** The deepest folder at or above `depth` in `chain` that has a file in `role`, or -1. */
+export function nearestWith(chain: RouteDirectory[], depth: number, role: SegmentFileRole): number {
   for (let at = Math.min(depth, chain.length - 1); at >= 0; at--) {
-    if (chain[at]!.files[kind]) return at
+    if (chain[at]!.files[role]) return at
   }
   return -1
 }

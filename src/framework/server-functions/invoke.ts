@@ -1,128 +1,25 @@
-// Server function posts. Every check that can refuse a post runs before anything is decoded or
-// run: origin, body size, function id. What the function did (its value, or the error or
-// interrupt it threw) goes back to entry.rsc.tsx, which renders the response.
+// Server function posts: the checks of guards.ts first (origin, body size, function id), so
+// that nothing is decoded or run for a post they refuse; then the arguments decoded and the
+// function run. What the function did (its value, or the error or interrupt it threw) goes back
+// to respond.ts, which renders the response.
 import type { ReactFormState } from 'react-dom/client'
 import type { FrameworkConfig } from '../config.ts'
 import type { ReactServer } from '../server/core-state.ts'
 import { currentCore, setRequestPhase } from '../server/request-store.ts'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
-import { CONTENT_TYPE_TEXT } from '../wire/protocol.ts'
-
-/**
- * A refusal, sent before the body was read (or all of it): the connection closes after it, so
- * the rest of a large upload is neither read nor mistaken for the connection's next request.
- */
-function refuse(status: number, message: string): Response {
-  return new Response(`${message}\n`, {
-    status,
-    headers: { 'content-type': CONTENT_TYPE_TEXT, connection: 'close' },
-  })
-}
-
-/** The host the browser addressed: the first X-Forwarded-Host only behind a trusted proxy. */
-function requestHost(request: Request, config: FrameworkConfig): string {
-  const forwarded = config.trustProxy ? request.headers.get('x-forwarded-host') : null
-  const host =
-    forwarded?.split(',')[0]?.trim() || request.headers.get('host') || new URL(request.url).host
-  return host.toLowerCase()
-}
-
-function matchesAllowedOrigin(host: string, pattern: string): boolean {
-  const bare = pattern.replace(/^[a-z]+:\/\//i, '').toLowerCase()
-  const labels = bare
-    .split('.')
-    .map((label) => (label === '*' ? '[^.]+' : label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-  return new RegExp(`^${labels.join('\\.')}$`).test(host)
-}
-
-/** Refuses cross-site posts (CSRF): the origin must be the page's host or allow-listed. */
-function checkOrigin(request: Request, config: FrameworkConfig): Response | null {
-  const origin = request.headers.get('origin')
-  if (origin === null) return null // not sent by a browser making a cross-site request
-  let originHost: string
-  try {
-    if (origin === 'null') throw new Error('opaque origin')
-    originHost = new URL(origin).host.toLowerCase()
-  } catch {
-    return refuse(
-      403,
-      `Server function refused: the request's origin (${origin}) is opaque or invalid.`,
-    )
-  }
-  const host = requestHost(request, config)
-  if (originHost === host) return null
-  if (
-    config.serverFunctions.allowedOrigins.some((pattern) =>
-      matchesAllowedOrigin(originHost, pattern),
-    )
-  ) {
-    return null
-  }
-  return refuse(
-    403,
-    `Server function refused: origin ${originHost} does not match host ${host}. ` +
-      'If that origin is trusted, add it to serverFunctions.allowedOrigins.',
-  )
-}
-
-/** Reads the body, stopping as soon as it passes `limit` bytes: a huge post is never buffered. */
-async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > limit) return null
-  if (!request.body) return new Uint8Array(0)
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of request.body) {
-    size += chunk.byteLength
-    if (size > limit) return null // leaving the loop cancels the rest of the upload
-    chunks.push(chunk)
-  }
-  const body = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    body.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return body
-}
-
-const tooLarge = (config: FrameworkConfig) =>
-  refuse(
-    413,
-    `Server function refused: the request body is larger than ${config.serverFunctions.bodySizeLimit} bytes (serverFunctions.bodySizeLimit).`,
-  )
+import {
+  checkFormContentType,
+  checkFunctionId,
+  checkOrigin,
+  loadRegisteredFunction,
+  notAFormPost,
+  readLimitedBody,
+  refuse,
+} from './guards.ts'
 
 async function toFormData(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<FormData> {
   return new Response(body, { headers: { 'content-type': contentType } }).formData()
 }
-
-/** `<file id>#<export name>`, as @vitejs/plugin-rsc writes server references. */
-const ACTION_ID = /^[^#\s]{1,512}#[A-Za-z_$][\w$]{0,255}$/
-
-type ServerFunction = (...args: unknown[]) => unknown
-
-/** What React's registerServerReference() marks a function with: "use server" does it. */
-const SERVER_REFERENCE = Symbol.for('react.server.reference')
-
-async function loadFunction(id: string): Promise<ServerFunction | undefined> {
-  try {
-    const fn: unknown = await currentCore().react.loadServerAction(id)
-    // Under the dev server the lookup is any export of the module (its page component, a
-    // helper), or even a property Object.prototype has (`#constructor`): only a function
-    // "use server" registered may run, as in the build.
-    const registered =
-      typeof fn === 'function' && (fn as { $$typeof?: unknown }).$$typeof === SERVER_REFERENCE
-    return registered ? (fn as ServerFunction) : undefined
-  } catch {
-    return undefined // no module with that id in this build
-  }
-}
-
-const unknownFunction = (id: string) =>
-  refuse(
-    404,
-    `Server function ${id} was not found. The page may come from another deployment of the app: reload it.`,
-  )
 
 /**
  * An inline server function that closes over variables gets them back encrypted, as its first
@@ -173,16 +70,14 @@ export async function callServerFunction(
   actionId: string,
   config: FrameworkConfig,
 ): Promise<CallOutcome | Response> {
-  const refused = checkOrigin(request, config)
+  const refused = checkOrigin(request, config) ?? checkFunctionId(actionId)
   if (refused) return refused
-  if (!ACTION_ID.test(actionId)) return refuse(400, 'Malformed server function id.')
-  const body = await readBody(request, config.serverFunctions.bodySizeLimit)
-  if (!body) return tooLarge(config)
-
-  const fn = await loadFunction(actionId)
-  if (!fn) return unknownFunction(actionId)
-
+  const body = await readLimitedBody(request, config)
+  if (body instanceof Response) return body
   const { react } = currentCore()
+  const fn = await loadRegisteredFunction(react.loadServerAction, actionId)
+  if (fn instanceof Response) return fn
+
   const temporaryReferences = react.createTemporaryReferenceSet()
   let args: unknown
   try {
@@ -224,16 +119,12 @@ export async function submitFormAction(
   request: Request,
   config: FrameworkConfig,
 ): Promise<FormOutcome | Response> {
-  const refused = checkOrigin(request, config)
-  if (refused) return refused
   const contentType = request.headers.get('content-type') ?? ''
-  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/.test(contentType)) {
-    return refuse(405, 'This page accepts POST only from its forms.')
-  }
-  const body = await readBody(request, config.serverFunctions.bodySizeLimit)
-  if (!body) return tooLarge(config)
+  const refused = checkOrigin(request, config) ?? checkFormContentType(contentType)
+  if (refused) return refused
+  const body = await readLimitedBody(request, config)
+  if (body instanceof Response) return body
 
-  const notAForm = () => refuse(405, 'This page accepts POST only from its forms.')
   let formData: FormData
   try {
     formData = await toFormData(body, contentType)
@@ -241,17 +132,19 @@ export async function submitFormAction(
     return refuse(400, 'Malformed form body.')
   }
   const id = formActionId(formData)
-  if (id === undefined) return notAForm()
-  if (id === null || !ACTION_ID.test(id))
+  if (id === undefined) return notAFormPost()
+  if (id === null || checkFunctionId(id))
     return refuse(400, 'Malformed server function form fields.')
-  if (!(await loadFunction(id))) return unknownFunction(id)
+  const { react } = currentCore()
+  const registered = await loadRegisteredFunction(react.loadServerAction, id)
+  if (registered instanceof Response) return registered
   let action: (() => Promise<unknown>) | null
   try {
-    action = await currentCore().react.decodeAction(formData)
+    action = await react.decodeAction(formData)
   } catch {
     return refuse(400, 'Malformed server function form: its fields are not a React form encoding.')
   }
-  if (typeof action !== 'function') return notAForm()
+  if (typeof action !== 'function') return notAFormPost()
 
   setRequestPhase('action')
   let result: unknown
@@ -268,8 +161,6 @@ export async function submitFormAction(
     return refuse(400, 'Malformed server function form: its bound arguments do not decrypt.')
   }
   if (error !== undefined) return { formState: undefined, interrupt: null, error }
-  const formState = interrupt
-    ? undefined
-    : await currentCore().react.decodeFormState(result, formData)
+  const formState = interrupt ? undefined : await react.decodeFormState(result, formData)
   return { formState, interrupt }
 }

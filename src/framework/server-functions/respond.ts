@@ -15,13 +15,17 @@ import { callServerFunction, submitFormAction } from './invoke.ts'
 
 /** notFound() and the like thrown by the function: the page's nearest screen for that status. */
 function fallbackFor(interrupt: Interrupt | null) {
-  return interrupt?.kind === 'fallback'
+  return interrupt?.signal === 'fallback'
     ? { status: interrupt.status, depth: Number.POSITIVE_INFINITY }
     : undefined
 }
 
 /** A redirect thrown by the function, rendered as the target page's payload. */
-function renderRedirect(request: Request, from: URL, interrupt: Interrupt & { kind: 'redirect' }) {
+function renderRedirect(
+  request: Request,
+  from: URL,
+  interrupt: Interrupt & { signal: 'redirect' },
+) {
   const target = new URL(interrupt.url, from)
   const match = target.origin === from.origin ? currentCore().routes.match(target.pathname) : null
   // Another origin, or a route handler: only a document load can reach it. Never fetch it here.
@@ -47,7 +51,7 @@ export async function answerCall(
   // notFound() and the like: the call rejects, and the page shows its nearest screen for them.
   const fallback = fallbackFor(interrupt)
   const rendered =
-    interrupt?.kind === 'redirect'
+    interrupt?.signal === 'redirect'
       ? await renderRedirect(request, url, interrupt)
       : await renderRoute(request, url, page, { returnValue, temporaryReferences, fallback })
   // 200 whenever the function ran: how it ended is in the payload. Statuses are for refusals.
@@ -67,7 +71,7 @@ export async function answerFormPost(
   if (form instanceof Response) return form
   const { interrupt, formState, error } = form
   if (error !== undefined) return renderDocument(request, url, page, { error })
-  if (interrupt?.kind === 'redirect') {
+  if (interrupt?.signal === 'redirect') {
     // 303: the browser follows with a GET, so reloading the result never re-posts the form.
     return redirectTo(interrupt.url, 303)
   }

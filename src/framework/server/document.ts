@@ -44,7 +44,10 @@ function fromPayload(error: unknown): boolean {
 
 const loadSsr = (): Promise<HtmlRenderer> => currentCore().html()
 
-function redirectResponse(interrupt: Interrupt & { kind: 'redirect' }, from: URL): Response | null {
+function redirectResponse(
+  interrupt: Interrupt & { signal: 'redirect' },
+  from: URL,
+): Response | null {
   const target = new URL(interrupt.url, from)
   // Answering with the URL that was asked for would only bring the browser back here.
   if (target.href === from.href) return null
@@ -115,7 +118,7 @@ export async function renderDocument(
   if (!html.ok && parseInterrupt(html.error)) {
     const decisive = decisiveInterrupt()
     const interrupt = decisive?.interrupt ?? parseInterrupt(html.error)!
-    if (interrupt.kind === 'redirect') {
+    if (interrupt.signal === 'redirect') {
       const response = redirectResponse(interrupt, url)
       if (response) return response
       const loop = new Error(`redirect() to ${interrupt.url}, the URL being rendered, would loop.`)

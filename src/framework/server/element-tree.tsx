@@ -126,7 +126,7 @@ function searchParamsOf(url: URL): Params {
 
 /** The URL segment(s) a folder consumed, used as the React key of its subtree. */
 function segmentKey(dir: RouteDirectory, params: Params): string {
-  if (dir.kind === 'static' || dir.kind === 'group') return dir.dir
+  if (dir.type === 'static' || dir.type === 'group') return dir.dir
   const value = params[dir.name]
   return `${dir.dir}=${Array.isArray(value) ? value.join('/') : (value ?? '')}`
 }

@@ -77,7 +77,7 @@ export async function handleRoute(
   } catch (error) {
     const interrupt = parseInterrupt(error)
     if (!interrupt) throw error
-    if (interrupt.kind === 'redirect') {
+    if (interrupt.signal === 'redirect') {
       return redirectTo(interrupt.url, redirectStatus(method, interrupt.status))
     }
     return new Response(`${FALLBACK_TEXT[interrupt.status]}\n`, {

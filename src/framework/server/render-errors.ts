@@ -30,7 +30,7 @@ export function decisiveInterrupt(): RecordedInterrupt | undefined {
   const recorded = (maybeStore()?.renderErrors ?? []).filter(
     (r): r is RecordedInterrupt => r.interrupt !== null,
   )
-  return recorded.find((r) => r.interrupt.kind === 'redirect') ?? recorded[0]
+  return recorded.find((r) => r.interrupt.signal === 'redirect') ?? recorded[0]
 }
 
 /** Whether anything failed or interrupted the render so far: such a render is not kept. */

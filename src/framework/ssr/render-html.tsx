@@ -53,7 +53,7 @@ function Document({ decode }: { decode: () => Promise<RscPayload> }) {
 function lateMeta(interrupt: Interrupt): string {
   // In <noscript>: with JavaScript, the router navigates (the browser must not do it again), and
   // the boundary that shows the screen renders the noindex tag itself (one, not two).
-  if (interrupt.kind === 'fallback') return `<noscript>${NOINDEX_HTML}</noscript>`
+  if (interrupt.signal === 'fallback') return `<noscript>${NOINDEX_HTML}</noscript>`
   const delay = interrupt.status === 308 ? 0 : 1
   return `<noscript><meta http-equiv="refresh" content="${delay};url=${escapeAttribute(interrupt.url)}"></noscript>`
 }

@@ -60,17 +60,6 @@ export function reportUnloggedError(error: unknown): string {
   return reportServerError(error)
 }
 
-/**
- * React's Flight client rejects what was still pending when the payload stream ended early:
- * "Connection closed." in development, error #412 in production builds.
- */
-export function isConnectionClosedError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false
-  return (
-    error.message === 'Connection closed.' || /^Minified React error #412[;.]/.test(error.message)
-  )
-}
-
 /** What a client is told of a server error in production; the digest leads to the log line. */
 export const PRODUCTION_ERROR_MESSAGE =
   'A server error occurred. Its details are in the server log, under the digest shown with it.'

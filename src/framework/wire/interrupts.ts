@@ -10,9 +10,13 @@ const FALLBACK = 'FRAMEWORK_HTTP_FALLBACK'
 export type RedirectType = 'push' | 'replace'
 export type FallbackStatus = 401 | 403 | 404
 
+/**
+ * An interrupt as read back from its digest. `signal` says which one (`type` is a redirect's
+ * history mode, as RedirectType in the App Router).
+ */
 export type Interrupt =
-  | { kind: 'redirect'; url: string; status: 307 | 308; type: RedirectType | undefined }
-  | { kind: 'fallback'; status: FallbackStatus }
+  | { signal: 'redirect'; url: string; status: 307 | 308; type: RedirectType | undefined }
+  | { signal: 'fallback'; status: FallbackStatus }
 
 class InterruptError extends Error {
   constructor(
@@ -85,7 +89,7 @@ export function parseInterrupt(error: unknown): Interrupt | null {
       return null
     }
     return {
-      kind: 'redirect',
+      signal: 'redirect',
       url: url.join(';'),
       status: Number(status) as 307 | 308,
       type: type || undefined,
@@ -93,15 +97,15 @@ export function parseInterrupt(error: unknown): Interrupt | null {
   }
   if (digest.startsWith(`${FALLBACK};`)) {
     const status = Number(digest.slice(FALLBACK.length + 1))
-    if (status === 401 || status === 403 || status === 404) return { kind: 'fallback', status }
+    if (status === 401 || status === 403 || status === 404) return { signal: 'fallback', status }
   }
   return null
 }
 
 export function isRedirectError(error: unknown): boolean {
-  return parseInterrupt(error)?.kind === 'redirect'
+  return parseInterrupt(error)?.signal === 'redirect'
 }
 
 export function isHTTPAccessFallbackError(error: unknown): boolean {
-  return parseInterrupt(error)?.kind === 'fallback'
+  return parseInterrupt(error)?.signal === 'fallback'
 }

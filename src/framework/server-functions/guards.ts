@@ -1,0 +1,148 @@
+// The checks that can refuse a server function post, all before anything is decoded or run
+// (docs/security.md): the origin (CSRF), the body's size, the function id's format, and whether
+// the id names a function "use server" registered. invoke.ts runs them in that order, then
+// decodes the arguments and runs the function.
+import type { FrameworkConfig } from '../config.ts'
+import type { ReactServer } from '../server/core-state.ts'
+import { CONTENT_TYPE_TEXT } from '../wire/protocol.ts'
+
+/**
+ * A refusal, sent before the body was read (or all of it): the connection closes after it, so
+ * the rest of a large upload is neither read nor mistaken for the connection's next request.
+ */
+export function refuse(status: number, message: string): Response {
+  return new Response(`${message}\n`, {
+    status,
+    headers: { 'content-type': CONTENT_TYPE_TEXT, connection: 'close' },
+  })
+}
+
+/** The host the browser addressed: the first X-Forwarded-Host only behind a trusted proxy. */
+function requestHost(request: Request, config: FrameworkConfig): string {
+  const forwarded = config.trustProxy ? request.headers.get('x-forwarded-host') : null
+  const host =
+    forwarded?.split(',')[0]?.trim() || request.headers.get('host') || new URL(request.url).host
+  return host.toLowerCase()
+}
+
+function matchesAllowedOrigin(host: string, pattern: string): boolean {
+  const bare = pattern.replace(/^[a-z]+:\/\//i, '').toLowerCase()
+  const labels = bare
+    .split('.')
+    .map((label) => (label === '*' ? '[^.]+' : label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  return new RegExp(`^${labels.join('\\.')}$`).test(host)
+}
+
+/** Refuses cross-site posts (CSRF): the origin must be the page's host or allow-listed. */
+export function checkOrigin(request: Request, config: FrameworkConfig): Response | null {
+  const origin = request.headers.get('origin')
+  if (origin === null) return null // not sent by a browser making a cross-site request
+  let originHost: string
+  try {
+    if (origin === 'null') throw new Error('opaque origin')
+    originHost = new URL(origin).host.toLowerCase()
+  } catch {
+    return refuse(
+      403,
+      `Server function refused: the request's origin (${origin}) is opaque or invalid.`,
+    )
+  }
+  const host = requestHost(request, config)
+  if (originHost === host) return null
+  if (
+    config.serverFunctions.allowedOrigins.some((pattern) =>
+      matchesAllowedOrigin(originHost, pattern),
+    )
+  ) {
+    return null
+  }
+  return refuse(
+    403,
+    `Server function refused: origin ${originHost} does not match host ${host}. ` +
+      'If that origin is trusted, add it to serverFunctions.allowedOrigins.',
+  )
+}
+
+/** Reads the body, stopping as soon as it passes `limit` bytes: a huge post is never buffered. */
+async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > limit) return null
+  if (!request.body) return new Uint8Array(0)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of request.body) {
+    size += chunk.byteLength
+    if (size > limit) return null // leaving the loop cancels the rest of the upload
+    chunks.push(chunk)
+  }
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return body
+}
+
+/** The body, or 413 once it passes `serverFunctions.bodySizeLimit`. */
+export async function readLimitedBody(
+  request: Request,
+  config: FrameworkConfig,
+): Promise<Uint8Array<ArrayBuffer> | Response> {
+  const { bodySizeLimit } = config.serverFunctions
+  return (
+    (await readBody(request, bodySizeLimit)) ??
+    refuse(
+      413,
+      `Server function refused: the request body is larger than ${bodySizeLimit} bytes (serverFunctions.bodySizeLimit).`,
+    )
+  )
+}
+
+/** `<file id>#<export name>`, as @vitejs/plugin-rsc writes server references. */
+const ACTION_ID = /^[^#\s]{1,512}#[A-Za-z_$][\w$]{0,255}$/
+
+/** 400 for an id that is not a server reference's; null for one that is. */
+export function checkFunctionId(id: string): Response | null {
+  return ACTION_ID.test(id) ? null : refuse(400, 'Malformed server function id.')
+}
+
+export type ServerFunction = (...args: unknown[]) => unknown
+
+/** What React's registerServerReference() marks a function with: "use server" does it. */
+const SERVER_REFERENCE = Symbol.for('react.server.reference')
+
+/** The function `id` names if "use server" registered it; else 404. */
+export async function loadRegisteredFunction(
+  loadServerAction: ReactServer['loadServerAction'],
+  id: string,
+): Promise<ServerFunction | Response> {
+  let fn: unknown
+  try {
+    fn = await loadServerAction(id)
+  } catch {
+    fn = undefined // no module with that id in this build
+  }
+  // Under the dev server the lookup is any export of the module (its page component, a
+  // helper), or even a property Object.prototype has (`#constructor`): only a function
+  // "use server" registered may run, as in the build.
+  if (typeof fn === 'function' && (fn as { $$typeof?: unknown }).$$typeof === SERVER_REFERENCE) {
+    return fn as ServerFunction
+  }
+  return refuse(
+    404,
+    `Server function ${id} was not found. The page may come from another deployment of the app: reload it.`,
+  )
+}
+
+/** A page accepts posts only from its forms: React's form encodings. */
+export function notAFormPost(): Response {
+  return refuse(405, 'This page accepts POST only from its forms.')
+}
+
+/** 405 for a post to a page that no form could have sent; null for a form's encoding. */
+export function checkFormContentType(contentType: string): Response | null {
+  return /^(multipart\/form-data|application\/x-www-form-urlencoded)/.test(contentType)
+    ? null
+    : notAFormPost()
+}
