@@ -147,7 +147,7 @@ describe('a page that reads the request is dynamic', () => {
       const prefetch = await handler(payloadRequest('/', { 'x-rsc-prefetch': '1' }))
       expect(prefetch.status).toBe(204)
       // The first request: a whole render that finds the route dynamic, then the visitor's own.
-    expect(counter.renders).toBe(4)
+      expect(counter.renders).toBe(4)
     },
   )
 
