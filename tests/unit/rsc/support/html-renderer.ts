@@ -3,6 +3,7 @@
 // condition this test process runs with). The payload's bytes go to the worker as they come; the
 // HTML comes back as a stream once the worker's render reports its shell ready, or the error that
 // stopped the shell (with its digest, which is what server/document.ts reads interrupts from).
+// A no-JS form post's `formState` is not passed to the worker: no test here posts forms.
 import { AsyncResource } from 'node:async_hooks'
 import { PassThrough, type Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
