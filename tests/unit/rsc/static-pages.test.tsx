@@ -3,6 +3,7 @@
 // written here, with real React. Renders are counted in the page components themselves.
 import { describe, expect, it } from 'vitest'
 import { cookies, headers } from '../../../src/framework/server/request-apis.ts'
+import { notFound, redirect } from '../../../src/framework/wire/interrupts.ts'
 import {
   documentRequest,
   type Modules,
@@ -28,6 +29,9 @@ function countedPage(body: (props: PageProps) => Promise<string> | string, expor
   }
   return { counter, modules }
 }
+
+/** A route.ts module at `/api`. */
+const apiRoute = { GET: () => new Response('data') }
 
 type PageProps = { searchParams: Promise<Record<string, string>> }
 
@@ -176,6 +180,33 @@ describe('payloads of what is not a page', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-store')
     expect(await response.text()).toContain('This page could not be found.')
   })
+
+  it('answers 404 for the payload URL of a route.ts path', async () => {
+    const modules: Modules = { 'api/route.ts': apiRoute }
+    const response = await makeHandler(html, modules)(payloadRequest('/api'))
+    expect(response.status).toBe(404)
+  })
+
+  it.each([
+    ['notFound()', notFound],
+    ['redirect()', () => redirect('/elsewhere')],
+  ] as const)(
+    'a page that throws %s: 200 with the interrupt inside, kept for nobody',
+    async (_, thrown) => {
+      const { counter, modules } = countedPage(() => thrown())
+      const handler = makeHandler(html, modules)
+      for (let i = 0; i < 2; i++) {
+        const response = await handler(payloadRequest('/'))
+        expect(response.status).toBe(200)
+        expect(response.headers.get('x-rsc-route-kind')).toBe('dynamic')
+        expect(response.headers.get('cache-control')).toBe('private, no-store')
+        expect(response.headers.get('etag')).toBeNull()
+        await response.text()
+      }
+      // It classified nothing: the next request rendered it again.
+      expect(counter.renders).toBe(2)
+    },
+  )
 })
 
 describe('two handlers in one process', () => {
