@@ -1,7 +1,9 @@
 // Vitest's own config: it must not load vite.config.ts, whose RSC plugin would turn the test
 // runner into three Vite environments. Unit tests run in Node; end-to-end tests drive the built
 // app and a real Chromium, one file at a time, with timeouts sized for a small (2-core) machine.
-import { defineConfig } from 'vitest/config'
+import { defaultServerConditions } from 'vite'
+import { configDefaults, defineConfig } from 'vitest/config'
+import { clientReferences } from './tests/unit/rsc/support/client-references-plugin.ts'
 
 export default defineConfig({
   test: {
@@ -12,7 +14,30 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // Their own project, below: they need the react-server condition.
+          exclude: [...configDefaults.exclude, 'tests/unit/rsc/**'],
           environment: 'node',
+        },
+      },
+      {
+        // The request pipeline with real React and no Vite build (tests/unit/rsc): the process
+        // runs under the react-server condition, so `react` is React's server build, and
+        // "use client" modules become client references; HTML is rendered in a worker thread
+        // without that condition (tests/unit/rsc/support/html-renderer.ts).
+        plugins: [clientReferences()],
+        ssr: {
+          resolve: {
+            conditions: ['react-server', ...defaultServerConditions],
+            externalConditions: ['react-server'],
+          },
+        },
+        test: {
+          name: 'core',
+          include: ['tests/unit/rsc/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          pool: 'forks',
+          execArgv: ['--conditions=react-server'],
+          hookTimeout: 60_000,
         },
       },
       {
