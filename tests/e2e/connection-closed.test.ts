@@ -1,4 +1,4 @@
-// Connection closed (docs/errors.md, and section 8's last rule): when the RSC stream of a
+// Connection closed (docs/errors.md and docs/routing.md): when the RSC stream of a
 // navigation or of a document ends before the payload is complete, the page shows the notice
 // "The connection to the page was unexpectedly closed." with a way to reload, and nothing is left
 // spinning. The tests cut real responses short in the browser (route.fetch, then fulfil with the

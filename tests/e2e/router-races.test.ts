@@ -1,5 +1,5 @@
-// The client router when navigations, server function calls and router calls overlap (contract
-// section 8, docs/routing.md): a superseded navigation's timer and result are dropped; a server
+// The client router when navigations, server function calls and router calls overlap
+// (docs/routing.md): a superseded navigation's timer and result are dropped; a server
 // function's answer is applied only to the page that made the call; router calls apply in the
 // order made; a hash that is not valid percent-encoding does not break the page. The page's clock
 // is Playwright's: paused, no timer of the page fires unless the test advances it.

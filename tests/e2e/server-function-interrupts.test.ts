@@ -1,5 +1,5 @@
 // Interrupts thrown by server functions (docs/errors.md, columns "server function, JS" and
-// "server function, no JS"; section 9). /lab/actions calls a function that throws each interrupt,
+// "server function, no JS"; docs/protocol.md). /lab/actions calls a function that throws each interrupt,
 // from a click handler (showing `resolved:` / `rejected:`) and as a <form action>;
 // /lab/scoped/actions is the same page below folders with their own fallback screens.
 //   With JavaScript: notFound() and the like reject the call, and an uncaught rejection (a form's
