@@ -1,6 +1,6 @@
 // after() (docs/errors.md, "after()"): callbacks run once the response has been sent (documents,
-// payloads, route handlers); a failing one is logged with a digest and changes nothing; on
-// SIGTERM the server waits for those under way. Fixtures: src/routes/(lab)/lab/after/.
+// payloads, server functions, route handlers); a failing one is logged with a digest and changes
+// nothing; on SIGTERM the server waits for those under way. Fixtures: src/routes/(lab)/lab/after/.
 import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
 import {
@@ -62,6 +62,16 @@ test('in the browser, the page streams in whole and the callback runs', async ()
     .poll(() => page.getByTestId('late').textContent())
     .toBe('Callback ran before the end: no')
   await expect.poll(() => ranWhere(app.url, id)).toBe('page')
+})
+
+test('a server function: the callback runs after its answer', async () => {
+  const id = randomUUID()
+  const page = await browser.newPage()
+  await page.goto(`/lab/after?id=${id}`)
+  const answered = page.waitForResponse((response) => response.request().method() === 'POST')
+  await page.getByRole('button', { name: 'Run after() in a server function' }).click()
+  expect((await answered).status()).toBe(200)
+  await expect.poll(() => ranWhere(app.url, `${id}-function`)).toBe('function')
 })
 
 test('on SIGTERM the server waits for callbacks under way before it exits', async () => {

@@ -92,3 +92,15 @@ test('in the browser: draft mode on shows per-request renders, off shows the sta
   await expect.poll(() => page.getByTestId('draft-mode').textContent()).toBe('Draft mode: off')
   expect(await page.getByTestId('render-id').textContent()).toBe(staticId)
 })
+
+test('enable() in a server function: its answer sets the cookie, and the next render is a draft', async () => {
+  const page = await browser.newPage()
+  await page.goto('/lab/draft')
+  await expect.poll(() => page.getByTestId('draft-mode').textContent()).toBe('Draft mode: off')
+  const answered = page.waitForResponse((response) => response.request().method() === 'POST')
+  await page.getByRole('button', { name: 'Preview drafts' }).click()
+  const setCookie = (await (await answered).headerValue('set-cookie')) ?? ''
+  expect(setCookie).toContain(`${COOKIE_DRAFT_MODE}=`)
+  await page.reload()
+  await expect.poll(() => page.getByTestId('draft-mode').textContent()).toBe('Draft mode: on')
+})

@@ -1,6 +1,7 @@
 import { Suspense } from 'react'
 import { after } from '#framework'
 import { afterRan, labAfterTask } from './_ran.ts'
+import { runAfterInFunction } from './actions.ts'
 
 export const dynamic = 'force-dynamic'
 
@@ -24,6 +25,11 @@ export default async function AfterPage({
     <>
       <title>after() · Lab</title>
       <h1>after()</h1>
+      <form action={runAfterInFunction}>
+        {/* Its own id: the page re-rendered after the call registers the page's callback again. */}
+        <input type="hidden" name="id" value={`${id}-function`} />
+        <button type="submit">Run after() in a server function</button>
+      </form>
       <Suspense fallback={<p>Streaming…</p>}>
         <Late id={String(id)} />
       </Suspense>

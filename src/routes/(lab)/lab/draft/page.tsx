@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { draftMode } from '#framework'
+import { previewDrafts } from './actions.ts'
 
 /**
  * A static page that shows whether draft mode is on: for everyone it is rendered once and served
@@ -13,6 +14,9 @@ export default async function DraftPage() {
       <h1>Draft mode</h1>
       <p data-testid="draft-mode">{`Draft mode: ${isEnabled ? 'on' : 'off'}`}</p>
       <p data-testid="render-id">{`Render ${randomUUID()}`}</p>
+      <form action={previewDrafts}>
+        <button type="submit">Preview drafts</button>
+      </form>
     </>
   )
 }
