@@ -79,8 +79,8 @@ beforeAll(async () => {
         'function readForm(formData: FormData)',
       ),
       markerIn(
-        join(ROOT_DIR, 'src/framework/server-functions/invoke.ts'),
-        'Every check that can refuse a post runs before anything is decoded',
+        join(ROOT_DIR, 'src/framework/server-functions/guards.ts'),
+        'The checks that can refuse a server function post',
       ),
       markerIn(HANDLER_ENTRY, 'server_references_default'),
       markerIn(SERVER_ENTRY, 'finishing in-flight requests'),
