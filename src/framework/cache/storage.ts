@@ -35,6 +35,8 @@ export class CacheStorage {
   private pendingInvalidations: Promise<void> = Promise.resolve()
   /** cached() lookups and computations under way in this store, by key (cached.ts). */
   readonly inFlight = new Map<string, Promise<Computed>>()
+  /** Told of each invalidation made through this store (its handler's static pages listen). */
+  private readonly invalidationListeners = new Set<(tags: readonly string[]) => void>()
 
   constructor(options: CacheOptions = DEFAULT_CACHE_OPTIONS, handler?: CacheHandler) {
     this.options = options
@@ -86,9 +88,15 @@ export class CacheStorage {
     return this.attempt((handler) => handler.set(key, entry), undefined)
   }
 
+  /** Calls `listener` with the tags of every invalidation made through this store. */
+  onInvalidate(listener: (tags: readonly string[]) => void): void {
+    this.invalidationListeners.add(listener)
+  }
+
   invalidateTags(tags: readonly string[]): Promise<void> {
     // New callers must not join a computation that may have read the old data.
     this.inFlight.clear()
+    for (const listener of this.invalidationListeners) listener(tags)
     const at = now()
     const done = this.attempt((handler) => handler.invalidateTags(tags, at), undefined)
     this.pendingInvalidations = Promise.all([this.pendingInvalidations, done]).then(() => {})

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { earliest, now } from '../cache/clock.ts'
-import { type CacheUse, collectCacheUse, onRevalidate } from '../cache/observers.ts'
+import { type CacheUse, collectCacheUse } from '../cache/observers.ts'
 import type { CacheStorage } from '../cache/storage.ts'
 import { pathTag } from '../cache/tags.ts'
 
@@ -53,9 +53,11 @@ export class StaticPageStore {
   constructor(private readonly cache: CacheStorage) {
     // An invalidation in this process drops the pages it concerns at once: their freshness never
     // depends on the store still remembering it (the memory store keeps only the latest ones).
-    onRevalidate((revalidation) => {
-      const tag = 'tag' in revalidation ? revalidation.tag : pathTag(revalidation.path)
-      const stale = [...this.pages.entries()].filter(([, page]) => page.tags.includes(tag))
+    // Only this handler's store tells it: another handler's invalidations are not its business.
+    cache.onInvalidate((tags) => {
+      const stale = [...this.pages.entries()].filter(([, page]) =>
+        page.tags.some((tag) => tags.includes(tag)),
+      )
       for (const [pathname] of stale) this.pages.delete(pathname)
     })
   }

@@ -2,6 +2,7 @@
 // server/serve-page.ts) and payload answers (docs/protocol.md): handlers made from route modules
 // written here, with real React. Renders are counted in the page components themselves.
 import { describe, expect, it } from 'vitest'
+import { revalidatePath } from '../../../src/framework/cache/revalidate.ts'
 import { cookies, headers } from '../../../src/framework/server/request-apis.ts'
 import { notFound, redirect } from '../../../src/framework/wire/interrupts.ts'
 import {
@@ -226,5 +227,36 @@ describe('two handlers in one process', () => {
     expect(await body(beta(documentRequest('/')))).toContain('Beta app')
     expect(await body(alpha(documentRequest('/')))).toContain('Alpha app')
     expect(await body(alpha(payloadRequest('/')))).toContain('Alpha app')
+  })
+
+  it('a revalidatePath() in one handler re-renders its page, not the other’s', async () => {
+    // Each app has `/` and a route.ts at `/revalidate` that revalidates `/`.
+    const revalidateRoute = {
+      GET: async () => {
+        await revalidatePath('/')
+        return new Response('revalidated')
+      },
+    }
+    const make = (name: string) => {
+      const page = countedPage(() => `${name} app`)
+      const handler = makeHandler(html, {
+        ...page.modules,
+        'revalidate/route.ts': revalidateRoute,
+      })
+      return { handler, counter: page.counter }
+    }
+    const alpha = make('Alpha')
+    const beta = make('Beta')
+    for (const { handler } of [alpha, beta]) {
+      await (await handler(payloadRequest('/'))).text()
+      await (await handler(payloadRequest('/'))).text()
+    }
+    expect([alpha.counter.renders, beta.counter.renders]).toEqual([1, 1])
+
+    expect(await (await alpha.handler(documentRequest('/revalidate'))).text()).toBe('revalidated')
+    await (await alpha.handler(payloadRequest('/'))).text()
+    await (await beta.handler(payloadRequest('/'))).text()
+    // Alpha renders its page again; Beta's stays as it was, served from its own store.
+    expect([alpha.counter.renders, beta.counter.renders]).toEqual([2, 1])
   })
 })
