@@ -71,14 +71,22 @@ export function createNodeRequestListener(
     try {
       await answer(handler, req, res)
     } catch (error) {
-      // A client that went away makes writes fail: nothing failed on the server's side.
-      if (res.destroyed) return
-      const response = internalServerErrorResponse(error)
-      if (res.headersSent) {
-        res.destroy()
-        return
-      }
-      await sendResponse(res, response).catch(() => res.destroy())
+      await answerFailure(res, error)
     }
   }
+}
+
+/**
+ * Answers a request whose handling failed: logged with a digest, then 500 while the head is
+ * unsent, else the connection is cut (a client must not take a truncated body for a whole one).
+ */
+export async function answerFailure(res: ServerResponse, error: unknown): Promise<void> {
+  // A client that went away makes writes fail: nothing failed on the server's side.
+  if (res.destroyed) return
+  const response = internalServerErrorResponse(error)
+  if (res.headersSent) {
+    res.destroy()
+    return
+  }
+  await sendResponse(res, response).catch(() => res.destroy())
 }

@@ -8,6 +8,7 @@ import compression from 'compression'
 import sirv from 'sirv'
 import handler, { createNodeRequestListener } from '../entry.rsc.tsx'
 import { afterCallbacksSettled } from '../server/after.ts'
+import { answerFailure } from './listener.ts'
 
 const CLIENT_DIR = fileURLToPath(new URL('../client', import.meta.url))
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -59,9 +60,15 @@ const server = createServer((req, res) => {
   if (stopping) res.setHeader('connection', 'close')
   if (logRequests) logWhenDone(req, res)
   dropUnusableRange(req)
-  compress(req as CompressArgs[0], res as CompressArgs[1], () =>
-    serveAssets(req, res, () => renderApp(req, res)),
-  )
+  // The app's handler answers its own failures (node/listener.ts); this catches what compression
+  // or the static files throw, so that no request can stop the process.
+  try {
+    compress(req as CompressArgs[0], res as CompressArgs[1], () =>
+      serveAssets(req, res, () => renderApp(req, res)),
+    )
+  } catch (error) {
+    void answerFailure(res, error)
+  }
 })
 
 const port = Number(process.env.PORT ?? 3000)

@@ -31,6 +31,14 @@ function countedPage(body: (props: PageProps) => Promise<string> | string, expor
   return { counter, modules }
 }
 
+/** A route.ts module that revalidates `/` (in the handler whose request it answers). */
+const revalidateRoute = {
+  GET: async () => {
+    await revalidatePath('/')
+    return new Response('revalidated')
+  },
+}
+
 /** A route.ts module at `/api`. */
 const apiRoute = { GET: () => new Response('data') }
 
@@ -231,12 +239,6 @@ describe('two handlers in one process', () => {
 
   it('a revalidatePath() in one handler re-renders its page, not the other’s', async () => {
     // Each app has `/` and a route.ts at `/revalidate` that revalidates `/`.
-    const revalidateRoute = {
-      GET: async () => {
-        await revalidatePath('/')
-        return new Response('revalidated')
-      },
-    }
     const make = (name: string) => {
       const page = countedPage(() => `${name} app`)
       const handler = makeHandler(html, {
