@@ -84,6 +84,30 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array<Arr
   return body
 }
 
+/** A refused post's body is waited for (read and dropped, never decoded) up to this size... */
+const DRAINED_BODY_BYTES = 64 * 1024
+/** ...and for at most this long. */
+const DRAIN_WAIT_MS = 1000
+
+/**
+ * `refusal`, sent once a small declared body has arrived: a client still writing its body to a
+ * connection the server closes after the refusal would get a broken pipe instead of the answer
+ * (a form posted from another origin, say). Larger, undeclared or slow bodies are not waited for.
+ */
+export async function afterSmallBody(request: Request, refusal: Response): Promise<Response> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (!request.body || !(declared <= DRAINED_BODY_BYTES)) return refusal
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([
+    readBody(request, DRAINED_BODY_BYTES).catch(() => null),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, DRAIN_WAIT_MS)
+    }),
+  ])
+  clearTimeout(timer)
+  return refusal
+}
+
 /** The body, or 413 once it passes `serverFunctions.bodySizeLimit`. */
 export async function readLimitedBody(
   request: Request,

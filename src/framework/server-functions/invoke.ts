@@ -8,6 +8,7 @@ import type { ReactServer } from '../server/core-state.ts'
 import { currentCore, setRequestPhase } from '../server/request-store.ts'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 import {
+  afterSmallBody,
   checkFormContentType,
   checkFunctionId,
   checkOrigin,
@@ -71,7 +72,7 @@ export async function callServerFunction(
   config: FrameworkConfig,
 ): Promise<CallOutcome | Response> {
   const refused = checkOrigin(request, config) ?? checkFunctionId(actionId)
-  if (refused) return refused
+  if (refused) return afterSmallBody(request, refused)
   const body = await readLimitedBody(request, config)
   if (body instanceof Response) return body
   const { react } = currentCore()
@@ -121,7 +122,7 @@ export async function submitFormAction(
 ): Promise<FormOutcome | Response> {
   const contentType = request.headers.get('content-type') ?? ''
   const refused = checkOrigin(request, config) ?? checkFormContentType(contentType)
-  if (refused) return refused
+  if (refused) return afterSmallBody(request, refused)
   const body = await readLimitedBody(request, config)
   if (body instanceof Response) return body
 
