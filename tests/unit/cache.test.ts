@@ -429,6 +429,32 @@ describe('in-flight computations', () => {
     gates[1]!.resolve()
     expect([await before, await after]).toEqual([0, 1])
   })
+
+  it('are not joined after an invalidation that another process recorded in the shared store', async () => {
+    const gates = [deferred<void>(), deferred<void>()]
+    let calls = 0
+    const load = cached(
+      async () => {
+        const call = calls++
+        await gates[call]!.promise
+        return call
+      },
+      { key: 'dedupe-invalidated-elsewhere', tags: ['t'] },
+    )
+    const before = load()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    // Another server process revalidates 't' (through Redis, say): this process hears nothing.
+    time += 10
+    await handler.invalidateTags(['t'], time)
+    time += 10
+    const after = load()
+    gates[0]!.resolve()
+    await before
+    gates[1]!.resolve()
+    // The first caller came before the invalidation; the second after it, so it gets new data.
+    expect([await before, await after]).toEqual([0, 1])
+    expect(calls).toBe(2)
+  })
 })
 
 describe('request data inside cached()', () => {

@@ -27,6 +27,8 @@ async function createHandler(options: CacheOptions): Promise<CacheHandler> {
 export interface Computed {
   bytes: Uint8Array
   tags: string[]
+  /** When its computation started (cache clock): invalidations since then make it stale. */
+  createdAt: number
   /** On the cache's clock; undefined when it never expires. */
   expiresAt: number | undefined
 }
