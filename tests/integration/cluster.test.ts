@@ -204,8 +204,14 @@ describe('without WORKERS, or WORKERS=1, there is no cluster', () => {
   )
 
   test('WORKERS=two: the server does not start, and says why', async () => {
-    await expect(startProductionServer({ env: { WORKERS: 'two' } })).rejects.toThrow(
-      'WORKERS must be a whole number from 1 up, or auto (it is "two").',
-    )
+    const starting = startProductionServer({ env: { WORKERS: 'two' } })
+    try {
+      await expect(starting).rejects.toThrow(
+        'WORKERS must be a whole number from 1 up, or auto (it is "two").',
+      )
+    } finally {
+      // Were it to start after all, it must not outlive the test.
+      await starting.then((server) => server.stop()).catch(() => {})
+    }
   })
 })
