@@ -5,6 +5,7 @@
 // new connection to the next worker), so each request goes on a connection of its own and the
 // tests repeat requests until they have seen both workers; the lab routes under /lab/cluster say
 // which process answered.
+import { randomUUID } from 'node:crypto'
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type RunningServer, startCommand, startProductionServer } from '../e2e/support/servers.ts'
@@ -169,18 +170,23 @@ describe('WORKERS=2 npm start, with REDIS_URL', () => {
   })
 })
 
-test('SIGTERM to the primary: every worker finishes its in-flight request, then all exit with code 0', async () => {
+test('SIGTERM to the primary: the workers finish their in-flight requests and after() callbacks, then all exit with code 0', async () => {
   const server = await startProductionServer({ env: { WORKERS: '2', REDIS_URL: redis.url } })
   try {
     const fromLine = server.process.output.length
     const slow = send(`${server.url}/lab/cluster/slow?ms=1500`)
     await server.process.waitForLine(/\[lab\] slow request for 1500 ms/, 10_000, fromLine)
+    // Answered at once; its after() callback takes 800 ms more.
+    const id = randomUUID()
+    const handled = await send(`${server.url}/lab/after/handler?id=${id}&kind=slow`)
+    expect(handled.body).toBe(`Handled ${id}\n`)
     server.process.signal('SIGTERM') // the primary's PID only, as a process manager would
     const answer = await slow
     expect(answer.status).toBe(200)
     expect(JSON.parse(answer.body)).toMatchObject({ waitedMs: 1500 })
     expect(await server.process.exited).toEqual({ code: 0, signal: null })
     const log = server.process.log()
+    expect(log).toContain(`[lab after] slow callback ${id} finished`)
     expect(log).toContain('[worker 1] SIGTERM: finishing in-flight requests, then exiting.')
     expect(log).toContain('[worker 2] SIGTERM: finishing in-flight requests, then exiting.')
     expect(log).toContain('[cluster] every worker has stopped.')
