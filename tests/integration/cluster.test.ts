@@ -174,8 +174,8 @@ test('SIGTERM to the primary: the workers finish their in-flight requests and af
   const server = await startProductionServer({ env: { WORKERS: '2', REDIS_URL: redis.url } })
   try {
     const fromLine = server.process.output.length
-    const slow = send(`${server.url}/lab/cluster/slow?ms=1500`)
-    await server.process.waitForLine(/\[lab\] slow request for 1500 ms/, 10_000, fromLine)
+    const slow = send(`${server.url}/lab/cluster/slow?ms=3000`)
+    await server.process.waitForLine(/\[lab\] slow request for 3000 ms/, 10_000, fromLine)
     // Answered at once; its after() callback takes 800 ms more.
     const id = randomUUID()
     const handled = await send(`${server.url}/lab/after/handler?id=${id}&kind=slow`)
@@ -183,7 +183,7 @@ test('SIGTERM to the primary: the workers finish their in-flight requests and af
     server.process.signal('SIGTERM') // the primary's PID only, as a process manager would
     const answer = await slow
     expect(answer.status).toBe(200)
-    expect(JSON.parse(answer.body)).toMatchObject({ waitedMs: 1500 })
+    expect(JSON.parse(answer.body)).toMatchObject({ waitedMs: 3000 })
     expect(await server.process.exited).toEqual({ code: 0, signal: null })
     const log = server.process.log()
     expect(log).toContain(`[lab after] slow callback ${id} finished`)
