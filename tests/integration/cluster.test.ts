@@ -7,6 +7,7 @@
 // which process answered.
 import { randomUUID } from 'node:crypto'
 import { request } from 'node:http'
+import { type AddressInfo, createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type RunningServer, startCommand, startProductionServer } from '../e2e/support/servers.ts'
 import { type RedisServer, startRedis } from './support/redis.ts'
@@ -192,6 +193,21 @@ test('SIGTERM to the primary: the workers finish their in-flight requests and af
     expect(log).toContain('[cluster] every worker has stopped.')
   } finally {
     await server.stop()
+  }
+})
+
+test('workers that cannot start (the port is taken): the primary gives up and exits with code 1', async () => {
+  const taken = createServer().listen(0, '127.0.0.1')
+  await new Promise((done) => taken.once('listening', done))
+  const { port } = taken.address() as AddressInfo
+  const starting = startProductionServer({ env: { WORKERS: '2', PORT: String(port) } })
+  try {
+    await expect(starting).rejects.toThrow(
+      /exited \(code 1, signal null\)[\s\S]*EADDRINUSE[\s\S]*5 workers in a row did: giving up/,
+    )
+  } finally {
+    await starting.then((server) => server.stop()).catch(() => {})
+    taken.close()
   }
 })
 

@@ -13,6 +13,12 @@ const PRIMARY_GRACE_EXTRA_MS = 5_000
 const HEALTHY_AFTER_MS = 10_000
 const FIRST_BACK_OFF_MS = 500
 const MAX_BACK_OFF_MS = 30_000
+/**
+ * Before the cluster has ever listened, this many workers in a row exiting before they listen
+ * (the port is taken, the app fails at start) make the primary give up and exit with code 1, as
+ * one process that cannot start does: a supervisor sees the failure instead of a quiet loop.
+ */
+const START_ATTEMPTS = 5
 
 /**
  * How many processes `WORKERS` asks for: unset, empty or 1 is one process and no cluster; `auto`
@@ -78,8 +84,10 @@ export async function runPrimary({
   let announced = false
   let stopping = false
   let youngDeaths = 0
-  /** 1 once a worker stopped badly during the shutdown. */
-  let exitCode = 0
+  /** Workers in a row that exited before they listened. */
+  let failedStarts = 0
+  /** The primary's exit code once every worker has stopped. */
+  let exitCode: 0 | 1 = 0
   /** The live workers, and when each was forked. */
   const startedAt = new Map<Worker, number>()
   const listening = new Set<Worker>()
@@ -99,6 +107,7 @@ export async function runPrimary({
 
   cluster.on('listening', (worker, address) => {
     listening.add(worker)
+    failedStarts = 0
     if (!announced && listening.size === workers) {
       announced = true
       // The line tests and the bench read: printed once, when the whole cluster answers.
@@ -107,7 +116,7 @@ export async function runPrimary({
   })
 
   cluster.on('exit', (worker, code, signal) => {
-    listening.delete(worker)
+    const listened = listening.delete(worker)
     const lived = Date.now() - (startedAt.get(worker) ?? Date.now())
     startedAt.delete(worker)
     const what = `worker ${worker.id} (pid ${worker.process.pid}) ${describeExit(code, signal)}`
@@ -117,6 +126,12 @@ export async function runPrimary({
         log(`${what} while stopping.`)
       }
       if (startedAt.size === 0) finish()
+      return
+    }
+    failedStarts = listened ? 0 : failedStarts + 1
+    if (!announced && failedStarts >= START_ATTEMPTS) {
+      log(`${what} before listening, as ${failedStarts} workers in a row did: giving up.`)
+      stop('The workers cannot start', 1)
       return
     }
     youngDeaths = lived < HEALTHY_AFTER_MS ? youngDeaths + 1 : 0
@@ -143,12 +158,14 @@ export async function runPrimary({
     process.exit(exitCode)
   }
 
-  function shutdown(signal: NodeJS.Signals) {
+  /** Stops every worker gracefully, then exits with `code` (1 if a worker did not stop cleanly). */
+  function stop(reason: string, code: 0 | 1) {
     if (stopping) return
     stopping = true
+    exitCode = code
     for (const timer of pendingForks) clearTimeout(timer)
     const running = [...startedAt.keys()]
-    log(`${signal}: each of ${running.length} workers finishes its in-flight requests, then exits.`)
+    log(`${reason}: each of ${running.length} workers finishes its in-flight requests, then exits.`)
     if (running.length === 0) finish()
     // Each worker stops gracefully on SIGTERM (node/server.ts); a worker that already got the
     // signal from the terminal (its process group) ignores the second one.
@@ -159,8 +176,8 @@ export async function runPrimary({
       process.exit(1)
     }, graceMs + PRIMARY_GRACE_EXTRA_MS).unref()
   }
-  process.once('SIGTERM', () => shutdown('SIGTERM'))
-  process.once('SIGINT', () => shutdown('SIGINT'))
+  process.once('SIGTERM', () => stop('SIGTERM', 0))
+  process.once('SIGINT', () => stop('SIGINT', 0))
 
   for (let i = 0; i < workers; i++) fork()
 }
