@@ -1,8 +1,9 @@
 // `WORKERS=N npm start`: N server processes behind one port, with `node:cluster` (docs/deploying.md).
 // The primary serves nothing and loads no app code: it forks the workers, prints the one
 // `Listening on` line once every worker listens, replaces a worker that dies (waiting longer each
-// time workers die young, so a worker that crashes at start does not loop hot), and on SIGTERM
-// passes the signal on and exits once every worker has finished its requests.
+// time workers die young, so a worker that crashes at start does not loop hot; before the cluster
+// first listens, workers that cannot start at all make it exit 1), and on SIGTERM passes the
+// signal on and exits once every worker has finished its requests.
 import cluster, { type Worker } from 'node:cluster'
 import { createServer } from 'node:net'
 import { availableParallelism } from 'node:os'
