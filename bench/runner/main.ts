@@ -1,9 +1,9 @@
-// `npm run bench` (bench/README.md): builds the app and the floor, then measures the four
-// contenders in one run, interleaved (a, b, c, d, a, b, …), and reports every figure against
+// `npm run bench` (bench/README.md): builds the app and the floor, then measures the five
+// contenders in one run, interleaved (a, b, c, d, e, a, b, …), and reports every figure against
 // floor (c). Exits non-zero only when a contender did not answer correctly, never for a target.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { cpus, loadavg } from 'node:os'
+import { availableParallelism, cpus, loadavg } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -52,6 +52,8 @@ interface Contender {
 
 const APP: ServerCommand = { script: 'dist/rsc/server.js', env: {} }
 const FLOOR = 'bench/floor/dist/rsc/server.js'
+/** Worker processes of contender (e): one per CPU, at least two (docs/deploying.md). */
+const WORKERS = Math.max(2, availableParallelism())
 
 const CONTENDERS: Contender[] = [
   {
@@ -79,6 +81,13 @@ const CONTENDERS: Contender[] = [
     id: 'd',
     label: 'floor Web streams',
     command: { script: FLOOR, env: { FLOOR_STREAMS: 'web' } },
+    page: '/bench/dynamic',
+    payload: '/bench/dynamic_.rsc',
+  },
+  {
+    id: 'e',
+    label: `framework dynamic, ${WORKERS} workers`,
+    command: { ...APP, env: { WORKERS: String(WORKERS) } },
     page: '/bench/dynamic',
     payload: '/bench/dynamic_.rsc',
   },

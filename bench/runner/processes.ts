@@ -81,22 +81,50 @@ export function startServer(command: ServerCommand, cwd: string): Promise<Server
   })
 }
 
-/** Resident memory of a process, from /proc (Linux). */
+/**
+ * A process and all its descendants (a cluster's primary and its workers), from /proc (Linux).
+ * A process that exits meanwhile is left out.
+ */
+export function processTree(pid: number): number[] {
+  const tree = [pid]
+  for (let i = 0; i < tree.length; i++) {
+    try {
+      const children = readFileSync(`/proc/${tree[i]}/task/${tree[i]}/children`, 'utf8')
+      tree.push(...children.split(' ').filter(Boolean).map(Number))
+    } catch {
+      // It exited: no children to read.
+    }
+  }
+  return tree
+}
+
+/** Resident memory of a process and its descendants (summed), from /proc (Linux). */
 export function rssKiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kib = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]
-  if (!kib) throw new Error(`No VmRSS for process ${pid}`)
-  return Number(kib)
+  let total = 0
+  for (const member of processTree(pid)) {
+    const status = readFileSync(`/proc/${member}/status`, 'utf8')
+    const kib = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]
+    if (!kib) throw new Error(`No VmRSS for process ${member}`)
+    total += Number(kib)
+  }
+  return total
 }
 
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100
 
-/** CPU time a process (all its threads) has used so far, user and system, from /proc (Linux). */
+/**
+ * CPU time a process and its descendants (all their threads) have used so far, user and system,
+ * from /proc (Linux): a cluster's workers count with their primary.
+ */
 export function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  // Fields after the command name (which may hold spaces): state is the 1st, utime the 12th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND
+  let ticks = 0
+  for (const member of processTree(pid)) {
+    const stat = readFileSync(`/proc/${member}/stat`, 'utf8')
+    // Fields after the command name (which may hold spaces): state is the 1st, utime the 12th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    ticks += Number(fields[11]) + Number(fields[12])
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND
 }
 
 /** Runs `node <script> ...args` to completion; its output is returned, or thrown with the error. */

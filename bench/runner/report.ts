@@ -2,7 +2,7 @@
 // of issue 6 (information only), the table printed on stdout and the JSON written to disk.
 import type { Asset, LoadSample } from './measure.ts'
 
-export type ContenderId = 'a' | 'b' | 'c' | 'd'
+export type ContenderId = 'a' | 'b' | 'c' | 'd' | 'e'
 
 export const FIGURES = [
   { key: 'htmlRps', label: 'document req/s', digits: 0 },
@@ -84,7 +84,7 @@ export function ratiosAgainst(figures: Figures, floor: Figures): Record<FigureKe
 }
 
 export function evaluateTargets(byId: Record<ContenderId, Figures>): Target[] {
-  const { a, b, c } = byId
+  const { a, b, c, e } = byId
   const ratio = (value: number, limit: number, atLeast: boolean) => ({
     value,
     pass: atLeast ? value >= limit : value <= limit,
@@ -114,6 +114,16 @@ export function evaluateTargets(byId: Record<ContenderId, Figures>): Target[] {
       name: 'cold start ≤ 1.3x floor (c)',
       limit: '≤ 1.3x',
       ...ratio(a.coldStartMs / c.coldStartMs, 1.3, false),
+    },
+    {
+      name: 'dynamic HTML, N workers ≥ 1.6x one process',
+      limit: '≥ 1.6x',
+      ...ratio(e.htmlRps / a.htmlRps, 1.6, true),
+    },
+    {
+      name: 'dynamic payload, N workers ≥ 1.6x one process',
+      limit: '≥ 1.6x',
+      ...ratio(e.payloadRps / a.payloadRps, 1.6, true),
     },
   ]
 }

@@ -1,59 +1,18 @@
 // The Redis handler with a real redis-server: two separate Node processes, each running the
 // framework's cache with REDIS_URL set, share an entry, and revalidateTag() in one makes the
 // other miss on its next read. Needs `redis-server` on PATH (apt-get install -y redis-server).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { createInterface, type Interface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RedisServer, startRedis } from './support/redis.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 // Inside node_modules, so that the built script finds ioredis and lru-cache as the app would.
 const OUT_DIR = join(ROOT, 'node_modules/.cache/redis-cache-test')
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await new Promise((done) => server.once('listening', done))
-  const address = server.address()
-  await new Promise((done) => server.close(done))
-  if (typeof address !== 'object' || !address) throw new Error('no free port')
-  return address.port
-}
-
-/** Resolves once `child` prints `text` on stdout; rejects if it exits first or takes too long. */
-function waitForOutput(child: ChildProcess, text: string, timeoutMs = 10_000): Promise<void> {
-  return new Promise((done, fail) => {
-    let seen = ''
-    const timer = setTimeout(() => fail(new Error(`no "${text}" in: ${seen}`)), timeoutMs)
-    child.stdout?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString()
-      if (seen.includes(text)) {
-        clearTimeout(timer)
-        done()
-      }
-    })
-    child.once('exit', (code) => fail(new Error(`exited (${code}) before "${text}": ${seen}`)))
-  })
-}
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const found = spawnSync('redis-server', ['--version'])
-  if (found.error || found.status !== 0) {
-    throw new Error(
-      'redis-server is not installed: apt-get install -y redis-server (.ci/run does).',
-    )
-  }
-  const redis = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  await waitForOutput(redis, 'Ready to accept connections')
-  return redis
-}
 
 interface ReadResult {
   value: { page: number; computedBy: number; at: string }
@@ -104,13 +63,12 @@ class CacheProcess {
 }
 
 describe('Redis cache handler, shared by two server processes', () => {
-  let redis: ChildProcess | undefined
+  let redis: RedisServer | undefined
   let a: CacheProcess
   let b: CacheProcess
 
   beforeAll(async () => {
-    const port = await freePort()
-    redis = await startRedis(port)
+    redis = await startRedis()
     // Node 20 cannot run TypeScript: build the process script (and the framework's cache) once.
     await build({
       configFile: false,
@@ -124,14 +82,14 @@ describe('Redis cache handler, shared by two server processes', () => {
       },
     })
     const script = join(OUT_DIR, 'cache-process.js')
-    a = new CacheProcess(script, `redis://127.0.0.1:${port}`)
-    b = new CacheProcess(script, `redis://127.0.0.1:${port}`)
+    a = new CacheProcess(script, redis.url)
+    b = new CacheProcess(script, redis.url)
   })
 
   afterAll(async () => {
     a?.stop()
     b?.stop()
-    redis?.kill()
+    redis?.stop()
     await rm(OUT_DIR, { recursive: true, force: true })
   })
 

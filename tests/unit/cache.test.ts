@@ -408,7 +408,8 @@ describe('in-flight computations', () => {
     expect(calls).toBe(2)
   })
 
-  it('are not joined after an invalidation', async () => {
+  /** A cached function tagged 't' whose n-th computation returns n once gates[n] opens. */
+  function gated(key: string) {
     const gates = [deferred<void>(), deferred<void>()]
     let calls = 0
     const load = cached(
@@ -417,17 +418,39 @@ describe('in-flight computations', () => {
         await gates[call]!.promise
         return call
       },
-      { key: 'dedupe-invalidated', tags: ['t'] },
+      { key, tags: ['t'] },
     )
+    return { gates, load, calls: () => calls }
+  }
+
+  it('are not joined after an invalidation', async () => {
+    const { gates, load, calls } = gated('dedupe-invalidated')
     const before = load()
     await new Promise((resolve) => setTimeout(resolve, 5))
     void revalidateTag('t')
     const after = load()
     await new Promise((resolve) => setTimeout(resolve, 5))
-    expect(calls).toBe(2)
+    expect(calls()).toBe(2)
     gates[0]!.resolve()
     gates[1]!.resolve()
     expect([await before, await after]).toEqual([0, 1])
+  })
+
+  it('are not joined after an invalidation that another process recorded in the shared store', async () => {
+    const { gates, load, calls } = gated('dedupe-invalidated-elsewhere')
+    const before = load()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    // Another server process revalidates 't' (through Redis, say): this process hears nothing.
+    time += 10
+    await handler.invalidateTags(['t'], time)
+    time += 10
+    const after = load()
+    gates[0]!.resolve()
+    await before
+    gates[1]!.resolve()
+    // The first caller came before the invalidation; the second after it, so it gets new data.
+    expect([await before, await after]).toEqual([0, 1])
+    expect(calls()).toBe(2)
   })
 })
 

@@ -24,7 +24,10 @@ async function lookupOrCompute(
 ): Promise<Computed> {
   const storage = currentStorage()
   const entry = await storage.readEntry(key)
-  if (entry) return { bytes: entry.value, tags: entry.tags, expiresAt: entry.expiresAt }
+  if (entry) {
+    const { value, tags, createdAt, expiresAt } = entry
+    return { bytes: value, tags, createdAt, expiresAt }
+  }
 
   const createdAt = now()
   // The implicit path tag comes first, so that the limits never drop it.
@@ -42,7 +45,25 @@ async function lookupOrCompute(
   if (expiresAt === undefined || expiresAt > createdAt) {
     await storage.writeEntry(key, { value: bytes, tags, createdAt, expiresAt })
   }
-  return { bytes, tags, expiresAt }
+  return { bytes, tags, createdAt, expiresAt }
+}
+
+/** The computation of `key` under way in this store, joined, or a new one. */
+function computation(
+  key: string,
+  run: () => Promise<unknown>,
+  name: string,
+  options: CachedOptions,
+): { computed: Promise<Computed>; joined: boolean } {
+  // Shared only within one store: two apps in one process never share a computation.
+  const { inFlight } = currentStorage()
+  const under = inFlight.get(key)
+  if (under) return { computed: under, joined: true }
+  const computed = lookupOrCompute(key, run, name, options).finally(() => {
+    if (inFlight.get(key) === computed) inFlight.delete(key)
+  })
+  inFlight.set(key, computed)
+  return { computed, joined: false }
 }
 
 /**
@@ -64,17 +85,17 @@ export function cached<Args extends unknown[], Result>(
 
   const memoized = async (...args: Args): Promise<Result> => {
     const key = `${identity}:${argumentsKey(args, name)}`
-    // Shared only within one store: two apps in one process never share a computation.
-    const { inFlight } = currentStorage()
-    let computation = inFlight.get(key)
-    if (!computation) {
-      const started = lookupOrCompute(key, () => fn(...args), name, options)
-      computation = started.finally(() => {
-        if (inFlight.get(key) === computation) inFlight.delete(key)
-      })
-      inFlight.set(key, computation)
+    const run = () => fn(...args)
+    const first = computation(key, run, name, options)
+    let result = await first.computed
+    // A joined computation began before this call. This process's own invalidations stop new
+    // joins at once (storage.ts), but another process's (through a shared store) do not: if the
+    // value went stale meanwhile, this call may have come after the invalidation, and gets a new
+    // value, as it would have alone. The caller that started it is not checked: it came first.
+    if (first.joined && (await currentStorage().invalidatedSince(result.tags, result.createdAt))) {
+      result = await computation(key, run, name, options).computed
     }
-    const { bytes, tags, expiresAt } = await computation
+    const { bytes, tags, expiresAt } = result
     // An enclosing cached() entry is built from this one: invalidating this one's tags must
     // invalidate it too, and it expires when this one does.
     const enclosing = currentScope()

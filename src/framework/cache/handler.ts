@@ -17,7 +17,13 @@ export interface CacheHandler {
   /** The stored entry, fresh or not: the caller checks its time and its tags. */
   get(key: string): Promise<CacheEntry | undefined>
   set(key: string, entry: CacheEntry): Promise<void>
-  /** The latest invalidation time of any of `tags`, or 0 when none was invalidated. */
+  /**
+   * The latest invalidation time of any of `tags`, or 0 when none was invalidated. A store shared
+   * by several processes must answer with the invalidations of all of them, as soon as their
+   * invalidateTags() resolved: each static page answer and each cached() read asks this, and it
+   * is how a revalidation reaches the other processes (nothing else is sent between them;
+   * docs/deploying.md). A store that sees others' writes only later serves stale data that long.
+   */
   lastInvalidated(tags: readonly string[]): Promise<number>
   /** Records that `tags` were invalidated at `at`: entries created before then are stale. */
   invalidateTags(tags: readonly string[], at: number): Promise<void>

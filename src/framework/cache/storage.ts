@@ -5,13 +5,19 @@
 import { now } from './clock.ts'
 import type { CacheEntry, CacheHandler } from './handler.ts'
 import { MemoryCacheHandler } from './memory-handler.ts'
-import { type CacheOptions, DEFAULT_CACHE_OPTIONS } from './options.ts'
+import { type CacheHandlerKind, type CacheOptions, DEFAULT_CACHE_OPTIONS } from './options.ts'
 
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
 
-async function createHandler({ handler, memory, redis }: CacheOptions): Promise<CacheHandler> {
+/** Which handler the options choose: Redis when asked for, or when a server is named. */
+export function handlerKind({ handler, redis }: CacheOptions): CacheHandlerKind {
+  return handler ?? ((redis.url ?? process.env.REDIS_URL) ? 'redis' : 'memory')
+}
+
+async function createHandler(options: CacheOptions): Promise<CacheHandler> {
+  const { memory, redis } = options
+  if (handlerKind(options) === 'memory') return new MemoryCacheHandler(memory)
   const url = redis.url ?? process.env.REDIS_URL
-  if ((handler ?? (url ? 'redis' : 'memory')) === 'memory') return new MemoryCacheHandler(memory)
   // Loaded only when used, so that an app on the memory handler never loads a Redis client.
   const { RedisCacheHandler } = await import('./redis-handler.ts')
   return new RedisCacheHandler({ ...redis, url: url ?? DEFAULT_REDIS_URL })
@@ -21,6 +27,8 @@ async function createHandler({ handler, memory, redis }: CacheOptions): Promise<
 export interface Computed {
   bytes: Uint8Array
   tags: string[]
+  /** When its computation started (cache clock): invalidations since then make it stale. */
+  createdAt: number
   /** On the cache's clock; undefined when it never expires. */
   expiresAt: number | undefined
 }

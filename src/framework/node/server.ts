@@ -1,13 +1,19 @@
 // `npm start`: the production build served by Node. Static assets by sirv (hashed ones cached
 // for a year), compression that flushes every chunk so streaming survives it, the framework's
-// handler as a Node listener (node/listener.ts), and a graceful stop on SIGTERM.
+// handler as a Node listener (node/listener.ts), and a graceful stop on SIGTERM. With WORKERS=N
+// (N > 1) this process is the cluster's primary (node/cluster.ts), which loads no app code, and
+// each of its N workers runs the server below on the same port.
+import cluster from 'node:cluster'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { constants as zlib } from 'node:zlib'
+import buildOptions from 'virtual:framework/options'
 import compression from 'compression'
 import sirv from 'sirv'
-import handler, { createNodeRequestListener } from '../entry.rsc.tsx'
-import { afterCallbacksSettled } from '../server/after.ts'
+import { mergeCacheOptions } from '../cache/options.ts'
+import { handlerKind } from '../cache/storage.ts'
+import { DEFAULT_CONFIG } from '../config.ts'
+import { runPrimary, workerCount } from './cluster.ts'
 import { answerFailure } from './listener.ts'
 
 const CLIENT_DIR = fileURLToPath(new URL('../client', import.meta.url))
@@ -26,8 +32,6 @@ const compress = compression({
   brotli: { flush: zlib.BROTLI_OPERATION_FLUSH },
 })
 
-const renderApp = createNodeRequestListener(handler)
-
 /**
  * sirv passes a Range header's numbers to fs.createReadStream, which throws (and takes the
  * process down) for a start after the end. Only plain `bytes=start-[end]` ranges are kept;
@@ -42,7 +46,6 @@ function dropUnusableRange(req: IncomingMessage) {
 
 // compression's types name Express's request and response; it only uses Node's.
 type CompressArgs = Parameters<typeof compress>
-let stopping = false
 /** LOG_REQUESTS=1: one line per request, when it ends: method, URL, status, time taken. */
 const logRequests = process.env.LOG_REQUESTS === '1'
 
@@ -55,39 +58,82 @@ function logWhenDone(req: IncomingMessage, res: ServerResponse) {
   })
 }
 
-const server = createServer((req, res) => {
-  // While stopping, tell keep-alive clients not to send another request on this connection.
-  if (stopping) res.setHeader('connection', 'close')
-  if (logRequests) logWhenDone(req, res)
-  dropUnusableRange(req)
-  // The app's handler answers its own failures (node/listener.ts); this catches what compression
-  // or the static files throw, so that no request can stop the process.
-  try {
-    compress(req as CompressArgs[0], res as CompressArgs[1], () =>
-      serveAssets(req, res, () => renderApp(req, res)),
-    )
-  } catch (error) {
-    void answerFailure(res, error)
+/** Serves the app on `host:port`: the whole server, or one worker of the cluster. */
+async function serve(host: string, port: number) {
+  // Loaded here, not by the cluster's primary, which serves nothing.
+  const app = await import('../entry.rsc.tsx')
+  const renderApp = app.createNodeRequestListener(app.default)
+  // A worker's lines say which worker wrote them; the primary announces the port.
+  const say = (message: string) =>
+    console.log(cluster.isWorker ? `[worker ${cluster.worker?.id}] ${message}` : message)
+  let stopping = false
+
+  const server = createServer((req, res) => {
+    // While stopping, tell keep-alive clients not to send another request on this connection.
+    if (stopping) res.setHeader('connection', 'close')
+    if (logRequests) logWhenDone(req, res)
+    dropUnusableRange(req)
+    // The app's handler answers its own failures (node/listener.ts); this catches what compression
+    // or the static files throw, so that no request can stop the process.
+    try {
+      compress(req as CompressArgs[0], res as CompressArgs[1], () =>
+        serveAssets(req, res, () => renderApp(req, res)),
+      )
+    } catch (error) {
+      void answerFailure(res, error)
+    }
+  })
+
+  server.listen(port, host, () => {
+    if (cluster.isWorker) return
+    const address = server.address()
+    // PORT=0 picks a free port; print the real one (tests read this line).
+    const actualPort = typeof address === 'object' && address ? address.port : port
+    console.log(`Listening on http://${host}:${actualPort}`)
+  })
+
+  function shutdown(signal: string) {
+    // A worker may get the signal twice: from the terminal (its process group) and the primary.
+    if (stopping) return
+    stopping = true
+    say(`${signal}: finishing in-flight requests, then exiting.`)
+    // Then the after() callbacks under way (after.ts), within the same grace period.
+    server.close(() => void app.afterCallbacksSettled().then(() => process.exit(0)))
+    // Connections that finish their last response become idle: close them as soon as they do.
+    setInterval(() => server.closeIdleConnections(), 100).unref()
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref()
   }
-})
-
-const port = Number(process.env.PORT ?? 3000)
-const host = process.env.HOST ?? '127.0.0.1'
-server.listen(port, host, () => {
-  const address = server.address()
-  // PORT=0 picks a free port; print the real one (tests read this line).
-  const actualPort = typeof address === 'object' && address ? address.port : port
-  console.log(`Listening on http://${host}:${actualPort}`)
-})
-
-function shutdown(signal: string) {
-  console.log(`${signal}: finishing in-flight requests, then exiting.`)
-  stopping = true
-  // Then the after() callbacks under way (after.ts), within the same grace period.
-  server.close(() => void afterCallbacksSettled().then(() => process.exit(0)))
-  // Connections that finish their last response become idle: close them as soon as they do.
-  setInterval(() => server.closeIdleConnections(), 100).unref()
-  setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref()
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
 }
-process.once('SIGTERM', () => shutdown('SIGTERM'))
-process.once('SIGINT', () => shutdown('SIGINT'))
+
+/**
+ * What the cluster's primary says when the workers share no cache store: with the memory store,
+ * each worker has its own data cache and static pages, and a revalidation reaches one worker.
+ */
+function unsharedCacheNotice(): string | undefined {
+  if (handlerKind(mergeCacheOptions(DEFAULT_CONFIG.cache, buildOptions.cache)) !== 'memory') {
+    return undefined
+  }
+  return 'The cache store is in memory (no REDIS_URL): each worker has its own cached() data and static pages, and revalidateTag() / revalidatePath() reach only the worker that calls them. Set REDIS_URL to share them (docs/deploying.md).'
+}
+
+function start() {
+  const port = Number(process.env.PORT ?? 3000)
+  const host = process.env.HOST ?? '127.0.0.1'
+  let workers: number
+  try {
+    workers = workerCount(process.env.WORKERS)
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+  if (workers > 1 && cluster.isPrimary) {
+    const notice = unsharedCacheNotice()
+    void runPrimary({ workers, host, port, graceMs: SHUTDOWN_GRACE_MS, notice })
+  } else {
+    void serve(host, port)
+  }
+}
+
+start()
