@@ -176,6 +176,14 @@ describe('npm start', () => {
     expect(guide.text).toBe(builtPage('/docs/guides/routing').payloadText)
   })
 
+  test('export const revalidate = 1: a page a second old is rendered again on the next request', async () => {
+    const first = renderedAt((await getDocument('/lab/prerender/timed/second')).text)
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const next = await getDocument('/lab/prerender/timed/second')
+    expect(next.response.headers.get('cache-control')).toBe('no-cache')
+    expect(Date.parse(renderedAt(next.text))).toBeGreaterThan(Date.parse(first))
+  })
+
   test('a route the build found dynamic is dynamic from the first request: its prefetch is 204', async () => {
     const prefetch = await fetch(`${app.url}/lab/prerender/request_.rsc`, {
       headers: { 'x-rsc-prefetch': '1' },

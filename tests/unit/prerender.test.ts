@@ -79,6 +79,29 @@ describe('generateStaticParams()', () => {
     expect(tagSets.map((params) => pathnameOf(tags, params))).toEqual(['/tags', '/tags/a'])
   })
 
+  it('makes the pathname a browser sends, which matches the route with the same params', () => {
+    const { table, route } = setup({ 'x/[id]/page.tsx': {} })
+    const x = route('x/[id]/page.tsx')
+    for (const id of ['a:b@c', 'a b', "it's (1)!", 'a,b;c=d&e+f$', '[a]|^', 'é/%?#', '50%']) {
+      const pathname = pathnameOf(x, { id })
+      expect(new URL(pathname, 'http://localhost').pathname, id).toBe(pathname)
+      expect(table.match(pathname)?.params, id).toEqual({ id })
+    }
+  })
+
+  it('an error thrown by one names its file', async () => {
+    const { load, route } = setup({
+      'a/[x]/page.tsx': {
+        generateStaticParams: () => {
+          throw new Error('database down')
+        },
+      },
+    })
+    await expect(listStaticParams(route('a/[x]/page.tsx'), load)).rejects.toThrow(
+      'generateStaticParams() in a/[x]/page.tsx threw for {}: Error: database down',
+    )
+  })
+
   it('is undefined for a route none of whose files export it', async () => {
     const { load, route } = setup({ 'notes/[id]/page.tsx': {} })
     expect(await listStaticParams(route('notes/[id]/page.tsx'), load)).toBeUndefined()

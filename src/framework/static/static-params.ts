@@ -18,8 +18,18 @@ export function paramDirectories(route: Route): RouteDirectory[] {
   return route.pattern.filter((dir) => dir.type !== 'static' && dir.type !== 'group')
 }
 
-function invalid(file: string, detail: string): Error {
-  return new Error(`generateStaticParams() in ${file} ${detail}`)
+function invalid(file: string, detail: string, cause?: unknown): Error {
+  return new Error(`generateStaticParams() in ${file} ${detail}`, { cause })
+}
+
+/**
+ * A param value as a URL path carries it (what `new URL()` makes of it): percent-encoded except
+ * for the characters a path keeps as they are, so that the pathname is the one browsers send.
+ */
+function encodeSegment(value: string): string {
+  return encodeURIComponent(value).replace(/%(3A|40|24|26|2B|2C|3B|3D|5B|5D|7C|5E)/g, (escaped) =>
+    decodeURIComponent(escaped),
+  )
 }
 
 /**
@@ -39,7 +49,12 @@ export async function listStaticParams(
     found = true
     const next: Params[] = []
     for (const parent of sets) {
-      const listed: unknown = await generate({ params: parent })
+      let listed: unknown
+      try {
+        listed = await generate({ params: parent })
+      } catch (error) {
+        throw invalid(file, `threw for ${JSON.stringify(parent)}: ${String(error)}`, error)
+      }
       if (!Array.isArray(listed)) throw invalid(file, 'must return an array of params objects.')
       for (const entry of listed) {
         if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
@@ -76,16 +91,16 @@ function checkParams(route: Route, params: Params): void {
   }
 }
 
-/** The URL pathname of the route with these params (each value percent-encoded). */
+/** The URL pathname of the route with these params, as a browser asks for it. */
 export function pathnameOf(route: Route, params: Params): string {
   const segments: string[] = []
   for (const dir of route.pattern) {
     if (dir.type === 'static') segments.push(dir.encoded)
-    else if (dir.type === 'dynamic') segments.push(encodeURIComponent(String(params[dir.name])))
+    else if (dir.type === 'dynamic') segments.push(encodeSegment(String(params[dir.name])))
     else if (dir.type !== 'group') {
       const value = params[dir.name]
       const parts = Array.isArray(value) ? value : value === undefined ? [] : [value]
-      segments.push(...parts.map((part) => encodeURIComponent(part)))
+      segments.push(...parts.map(encodeSegment))
     }
   }
   return `/${segments.join('/')}`
