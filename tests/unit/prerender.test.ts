@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bodyFileName } from '../../src/framework/build/prerender.ts'
 import { formatPrerenderReport, routePattern } from '../../src/framework/build/report.ts'
 import { setCacheClock } from '../../src/framework/cache/clock.ts'
+import { MemoryCacheHandler } from '../../src/framework/cache/memory-handler.ts'
 import { CacheStorage } from '../../src/framework/cache/storage.ts'
 import { createRouteTable, type Route } from '../../src/framework/routing/route-table.ts'
 import { RouteClassification } from '../../src/framework/static/classification.ts'
@@ -261,8 +262,13 @@ describe("a handler's store with the build's pages", () => {
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest))
   }
 
-  function storeOf(buildId = BUILD_ID) {
-    const cache = new CacheStorage()
+  /** A store processes share, as Redis is: it says how long it keeps invalidations. */
+  class SharedStore extends MemoryCacheHandler {
+    readonly invalidationsKeptMs = 86_400_000
+  }
+
+  function storeOf(buildId = BUILD_ID, handler: MemoryCacheHandler = new SharedStore()) {
+    const cache = new CacheStorage(undefined, handler)
     return { cache, store: new StaticPageStore(cache, new PrerenderedPages(dir, buildId)) }
   }
 
@@ -300,6 +306,14 @@ describe("a handler's store with the build's pages", () => {
     const other = storeOf()
     await other.cache.invalidateTags(['_path:/docs/a']) // before the page was ever read
     expect(await other.store.fresh('/docs/a')).toBeUndefined()
+  })
+
+  it('with the memory store, one that showed cached() data is rendered afresh; others are served', async () => {
+    // The data may have changed in an earlier process (before a restart), which it cannot know.
+    writeBuild({ tags: ['notes'] })
+    expect(await storeOf(BUILD_ID, new MemoryCacheHandler()).store.fresh('/docs/a')).toBeUndefined()
+    writeBuild()
+    expect(await storeOf(BUILD_ID, new MemoryCacheHandler()).store.fresh('/docs/a')).toBeDefined()
   })
 
   it('expires when its data does (revalidate = N)', async () => {

@@ -86,11 +86,19 @@ export class StaticPageStore {
 
   /** The build's page for `pathname`, unless it was superseded; kept in memory from now on. */
   private async fromBuild(pathname: string): Promise<StaticPage | undefined> {
-    if (!this.prerendered?.has(pathname) || this.superseded.has(pathname)) return undefined
+    const tags = this.prerendered?.tagsOf(pathname)
+    if (!this.prerendered || !tags || this.superseded.has(pathname)) return undefined
+    const retention = await this.cache.invalidationRetention()
+    // A store without a retention (the memory store) knows only this process's invalidations: the
+    // cached() data a build page showed may have changed in an earlier process, before a restart,
+    // so such a page is rendered afresh. A store processes share (Redis) still knows them.
+    if (retention === undefined && tags.some((tag) => tag !== pathTag(pathname))) {
+      this.superseded.add(pathname)
+      return undefined
+    }
     const built = await this.prerendered.read(pathname)
     if (!built || this.superseded.has(pathname)) return undefined
     // The store that checks it now may forget invalidations sooner than the build's did.
-    const retention = await this.cache.invalidationRetention()
     const page: StaticPage = {
       payload: { bytes: built.payloadBytes, etag: built.payload.etag },
       html: { bytes: built.htmlBytes, etag: built.html.etag },

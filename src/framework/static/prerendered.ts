@@ -101,6 +101,11 @@ export class PrerenderedPages {
     return this.manifest !== undefined && Object.hasOwn(this.manifest.pages, pathname)
   }
 
+  /** The tags of the page prerendered for `pathname` (its path tag first), or undefined. */
+  tagsOf(pathname: string): readonly string[] | undefined {
+    return this.has(pathname) ? this.manifest!.pages[pathname]!.tags : undefined
+  }
+
   /** The page prerendered for `pathname`, with its bodies, or undefined. */
   async read(pathname: string): Promise<LoadedPage | undefined> {
     if (!this.has(pathname)) return undefined
