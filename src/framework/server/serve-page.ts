@@ -205,11 +205,15 @@ export async function servePage(
 ): Promise<Response> {
   const core = currentCore()
   const { classification } = core
+  const matchedConfig = matched && (await classification.configOf(matched.route, core.load))
   // `dynamicParams = false`: params generateStaticParams() does not list are not found.
-  const listed = matched === null || (await classification.isListed(matched, core.load))
+  const listed =
+    !matchedConfig ||
+    matchedConfig.dynamicParams ||
+    (await classification.isListed(matched!, core.load))
   const match = listed ? matched : null
+  const config = (listed && matchedConfig) || NO_SEGMENT_CONFIG
   let rendering = match ? classification.renderingOf(match.route.file) : 'dynamic'
-  const config = match ? await classification.configOf(match.route, core.load) : NO_SEGMENT_CONFIG
   const { mode } = config
   if (match && rendering === undefined && mode !== 'auto') {
     rendering = mode === 'force-dynamic' ? 'dynamic' : 'static'
