@@ -336,6 +336,14 @@ describe("a handler's store with the build's pages", () => {
     expect(rendered.page).toBeDefined()
   })
 
+  it('renders a page whose file is gone, and ignores a manifest it cannot read', async () => {
+    writeBuild()
+    rmSync(join(dir, 'a.rsc'))
+    expect(await storeOf().store.fresh('/docs/a')).toBeUndefined()
+    writeFileSync(join(dir, 'manifest.json'), '{ not json')
+    expect(await storeOf().store.fresh('/docs/a')).toBeUndefined()
+  })
+
   it("ignores another build's pages", async () => {
     writeBuild()
     const { store } = storeOf('build-2')

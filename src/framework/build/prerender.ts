@@ -160,7 +160,8 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderMan
   const { outDir } = options
   // Never leave an older build's pages beside this build's server, even if this one fails.
   rmSync(outDir, { recursive: true, force: true })
-  const entry = pathToFileURL(join(options.rscOutDir, 'index.js')).href
+  // This build's entry, never a module an earlier build in this process imported.
+  const entry = `${pathToFileURL(join(options.rscOutDir, 'index.js')).href}?build=${Date.now()}`
   const { createPrerenderer } = (await import(entry)) as {
     createPrerenderer(): Prerenderer
   }

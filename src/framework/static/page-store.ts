@@ -96,8 +96,12 @@ export class StaticPageStore {
       this.superseded.add(pathname)
       return undefined
     }
-    const built = await this.prerendered.read(pathname)
-    if (!built || this.superseded.has(pathname)) return undefined
+    // A file that cannot be read (removed by hand) leaves the page to be rendered.
+    const built = await this.prerendered.read(pathname).catch(() => undefined)
+    if (!built || this.superseded.has(pathname)) {
+      this.superseded.add(pathname)
+      return undefined
+    }
     // The store that checks it now may forget invalidations sooner than the build's did.
     const page: StaticPage = {
       payload: { bytes: built.payloadBytes, etag: built.payload.etag },

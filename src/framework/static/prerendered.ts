@@ -87,7 +87,15 @@ export class PrerenderedPages {
     } catch {
       return
     }
-    const manifest = JSON.parse(text) as PrerenderManifest
+    let manifest: PrerenderManifest
+    try {
+      manifest = JSON.parse(text) as PrerenderManifest
+    } catch (error) {
+      console.warn(
+        `[prerender] ${join(dir, PRERENDER_MANIFEST)} cannot be read (${error}); its pages are not served.`,
+      )
+      return
+    }
     if (manifest.version !== PRERENDER_MANIFEST_VERSION || manifest.buildId !== buildId) {
       console.warn(
         `[prerender] ${join(dir, PRERENDER_MANIFEST)} belongs to another build (${manifest.buildId}, this is ${buildId}); its pages are not served. Deploy dist/ as one.`,
