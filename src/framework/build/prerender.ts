@@ -160,8 +160,8 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderMan
   const { outDir } = options
   // Never leave an older build's pages beside this build's server, even if this one fails.
   rmSync(outDir, { recursive: true, force: true })
-  // This build's entry, never a module an earlier build in this process imported.
-  const entry = `${pathToFileURL(join(options.rscOutDir, 'index.js')).href}?build=${Date.now()}`
+  // Imported as is: the build's chunks import it back by this URL, and must share its state.
+  const entry = pathToFileURL(join(options.rscOutDir, 'index.js')).href
   const { createPrerenderer } = (await import(entry)) as {
     createPrerenderer(): Prerenderer
   }
