@@ -52,6 +52,16 @@ export interface FrameworkOptions {
   trustProxy?: boolean
 }
 
+/** What `createRequestHandler()` takes: the options, and where the prerendered pages are. */
+export interface RequestHandlerOptions extends FrameworkOptions {
+  /**
+   * The folder of the pages `npm run build` prerendered: by default the build's own
+   * (`dist/prerender`, beside `dist/rsc`); another path if they were moved; `false` for none
+   * (every page is rendered on its first request). docs/embedding.md.
+   */
+  prerendered?: string | false
+}
+
 /** What `framework()` in vite.config.ts takes: the options, and where the app's routes are. */
 export interface FrameworkBuildOptions extends FrameworkOptions {
   /** The app's routes folder, relative to Vite's root. Default: `src/routes`. */

@@ -2,6 +2,8 @@
 // pipeline (server/core.ts) what it needs from the build: the app's route modules (found by the
 // framework's Vite plugin in its routes folder), the build id and options, and the ssr
 // environment's HTML renderer.
+
+import { fileURLToPath } from 'node:url'
 import buildOptions, { buildId, draftModeSecret } from 'virtual:framework/options'
 import { routeModules } from 'virtual:framework/routes'
 import {
@@ -12,15 +14,28 @@ import {
   loadServerAction,
   renderToPipeableStream,
 } from '@vitejs/plugin-rsc/rsc.node'
-import { type FrameworkOptions, resolveConfig } from './config.ts'
-import { createHandler, type RequestHandler } from './server/core.ts'
+import { type FrameworkOptions, type RequestHandlerOptions, resolveConfig } from './config.ts'
+import {
+  createHandler,
+  createPrerenderer as createPrerendererOf,
+  type Prerenderer,
+  type RequestHandler,
+} from './server/core.ts'
+import type { CoreDependencies } from './server/core-state.ts'
 import { DEV_CODE_CHANGED_EVENT } from './wire/protocol.ts'
 
-export type { RequestHandler } from './server/core.ts'
+export type { Prerenderer, RequestHandler } from './server/core.ts'
 
-/** The framework as a Fetch-standard handler, to mount in any server (docs/embedding.md). */
-export function createRequestHandler(options?: FrameworkOptions): RequestHandler {
-  return createHandler({
+/**
+ * Where `npm run build` wrote its prerendered pages: dist/prerender, beside dist/rsc (this module
+ * is built into dist/rsc/index.js). The dev server has none.
+ */
+const BUILD_PRERENDER_DIR = import.meta.env.DEV
+  ? undefined
+  : fileURLToPath(new URL('../prerender/', import.meta.url))
+
+function dependencies(options?: FrameworkOptions): CoreDependencies {
+  return {
     routeFiles: Object.keys(routeModules),
     loadRouteModule: (file) => {
       const load = routeModules[file]
@@ -43,7 +58,24 @@ export function createRequestHandler(options?: FrameworkOptions): RequestHandler
     dev: import.meta.env.DEV,
     // Dev server: the plugin says when a file changed (vite-plugin.ts).
     onCodeChange: (listener) => import.meta.hot?.on(DEV_CODE_CHANGED_EVENT, listener),
+  }
+}
+
+/** The framework as a Fetch-standard handler, to mount in any server (docs/embedding.md). */
+export function createRequestHandler(options?: RequestHandlerOptions): RequestHandler {
+  const prerendered = options?.prerendered ?? BUILD_PRERENDER_DIR
+  return createHandler({
+    ...dependencies(options),
+    prerenderedDir: prerendered === false ? undefined : prerendered,
   })
+}
+
+/**
+ * For `vite build` only (build/prerender.ts): a handler of this build that renders the pages to
+ * prerender, with a data cache of its own in memory and no prerendered pages of an older build.
+ */
+export function createPrerenderer(): Prerenderer {
+  return createPrerendererOf(dependencies({ cache: { handler: 'memory' } }))
 }
 
 let defaultHandler: RequestHandler | undefined

@@ -2,11 +2,12 @@
 // framework's entries, a self-contained server build, and route validation at build time.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readdirSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import rsc from '@vitejs/plugin-rsc'
 import { type Plugin, type PluginOption, type Rolldown, transformWithOxc } from 'vite'
+import { prerender } from './build/prerender.ts'
 import { addCachedCallSites } from './cache/call-sites.ts'
 import { DEFAULT_ROUTER_OPTIONS } from './client/router-options.ts'
 import type { FrameworkBuildOptions, FrameworkOptions } from './config.ts'
@@ -276,6 +277,30 @@ function clientChunkGroups(): Rolldown.CodeSplittingGroup[] {
   }))
 }
 
+/**
+ * After the three environments are built: the pages known at build time are rendered by the
+ * built server itself into dist/prerender (build/prerender.ts, docs/caching.md).
+ */
+function prerenderPages(routesDir: string): Plugin {
+  return {
+    name: 'framework:prerender',
+    apply: 'build',
+    buildApp: {
+      order: 'post',
+      async handler(builder) {
+        const { root, logger } = builder.config
+        const rscOutDir = resolve(root, builder.environments.rsc!.config.build.outDir)
+        await prerender({
+          rscOutDir,
+          outDir: join(dirname(rscOutDir), 'prerender'),
+          routesDir,
+          log: (line) => logger.info(line),
+        })
+      },
+    },
+  }
+}
+
 /** @param buildOptions the framework's settings (src/framework/config.ts, docs/configuration.md). */
 export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOption[] {
   const { routesDir = DEFAULT_ROUTES_DIR, ...frameworkOptions } = buildOptions
@@ -329,5 +354,6 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     forgetStaticPagesOnChange(),
     cachedCallSites(),
     options(frameworkOptions, routesDir),
+    prerenderPages(routesDir),
   ]
 }

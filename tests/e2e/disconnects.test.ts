@@ -63,7 +63,7 @@ function abortedLines(path: string): number {
 // A static page is rendered whole the first time it is asked for, and that render is kept for
 // everyone after. A client that leaves during it must not leave a broken page behind.
 test('a client leaving during the first render of a static page does not break the page for later visitors', async () => {
-  const paths = Array.from({ length: 5 }, (_, i) => `/docs/left-early-${i}`)
+  const paths = Array.from({ length: 5 }, (_, i) => `/lab/pages/left-early-${i}`)
   // Their renders run to the end even so: a page about to be kept for everyone is finished.
   for (const path of paths) await cutAtOnce(app.url, path)
   for (const path of paths) {

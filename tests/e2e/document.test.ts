@@ -73,7 +73,7 @@ describe('document load', () => {
 describe('routes render with the right params as documents', () => {
   const cases = [
     { path: '/notes/7', testId: 'note-id', text: 'Note id: 7' },
-    { path: '/docs/a/b', testId: 'slug', text: 'Slug: ["a","b"]' },
+    { path: '/docs/guides/routing', testId: 'slug', text: 'Slug: ["guides","routing"]' },
     { path: '/docs/getting-started', testId: 'slug', text: 'Slug: ["getting-started"]' },
     { path: '/tags', testId: 'tag-param', text: 'Tag param: none' },
     { path: '/tags/a/b', testId: 'tag-param', text: 'Tag param: ["a","b"]' },
@@ -120,7 +120,7 @@ test('an unknown URL answers 404 with the not-found screen', async () => {
 describe('inlined payload', () => {
   // The slug is text the server did not write: it comes from the URL, into the payload (params
   // and the rendered text) and into the HTML.
-  const HOSTILE_PATH = '/docs/%3C!--/%3C%2Fscript%3Ex'
+  const HOSTILE_PATH = '/lab/pages/%3C!--/%3C%2Fscript%3Ex'
   const HOSTILE_SLUG = 'Slug: ["<!--","</script>x"]'
 
   test.each(['/', '/notes', HOSTILE_PATH])(

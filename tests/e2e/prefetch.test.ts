@@ -23,11 +23,11 @@ const openPage = () => withRequestLog(chromium.newPage())
 
 /** The queue's limit (`prefetchConcurrency`, client/router-options.ts). */
 const PREFETCH_CONCURRENCY = 5
-const LINKS = Array.from({ length: 20 }, (_, i) => `/docs/link-${i + 1}`)
-const NOT_PREFETCHED = '/docs/not-prefetched'
+const LINKS = Array.from({ length: 20 }, (_, i) => `/lab/pages/link-${i + 1}`)
+const NOT_PREFETCHED = '/lab/pages/not-prefetched'
 
 function slug(page: Page, path: string) {
-  const segments = path.slice('/docs/'.length).split('/')
+  const segments = path.slice('/lab/pages/'.length).split('/')
   return page.getByTestId('slug').filter({ hasText: `Slug: ${JSON.stringify(segments)}` })
 }
 
@@ -75,7 +75,7 @@ test('20 links in view: at most 5 prefetches run at once, all 20 complete, and a
   await gate.remove()
 
   // Never more than five at once; every link prefetched exactly once (the second link to
-  // /docs/link-1 added nothing), and every prefetch completed as a static page's payload.
+  // /lab/pages/link-1 added nothing), and every prefetch completed as a static page's payload.
   expect(gate.maxHeld).toBe(PREFETCH_CONCURRENCY)
   for (const path of LINKS) {
     expect(gate.startedFor(path), path).toHaveLength(1)
@@ -100,18 +100,18 @@ test('prefetch requests carry the prefetch header and go at low priority; naviga
   })
   await cdp.send('Network.enable')
   await gotoHydrated(page, '/lab/links')
-  await whenPrefetched(page, requests, '/docs/link-2')
+  await whenPrefetched(page, requests, '/lab/pages/link-2')
 
-  const prefetch = requests.prefetches('/docs/link-2')[0]!
+  const prefetch = requests.prefetches('/lab/pages/link-2')[0]!
   expect(prefetch.headers()[HEADER_PREFETCH]).toBe('1')
-  expect(priorities.get('/docs/link-2_.rsc')).toBe('Low')
+  expect(priorities.get('/lab/pages/link-2_.rsc')).toBe('Low')
 
   // A link that does not prefetch makes the navigation fetch its payload: at high priority.
   await linkTo(page, NOT_PREFETCHED).click()
   await slug(page, NOT_PREFETCHED).waitFor()
   const navigation = requests.payloads(NOT_PREFETCHED)[0]!
   expect(navigation.headers()[HEADER_PREFETCH]).toBeUndefined()
-  expect(priorities.get('/docs/not-prefetched_.rsc')).toBe('High')
+  expect(priorities.get('/lab/pages/not-prefetched_.rsc')).toBe('High')
 })
 
 test('a Link with prefetch={false} is not prefetched when seen, hovered or focused', async () => {
@@ -136,7 +136,7 @@ test('a Link with prefetch={false} is not prefetched when seen, hovered or focus
 
 test('a prefetch in flight or done is not repeated: not on hover, focus, or by another link to it', async () => {
   const { page, requests } = await openPage()
-  const target = '/docs/link-1'
+  const target = '/lab/pages/link-1'
   const gate = await PayloadGate.install(page, [target])
   await gotoHydrated(page, '/lab/links')
 
@@ -165,7 +165,7 @@ test('a prefetch in flight or done is not repeated: not on hover, focus, or by a
 test('a click on a prefetched static link makes no payload request and no document request', async () => {
   const { page, requests } = await openPage()
   await gotoHydrated(page, '/lab/links')
-  const target = '/docs/link-7'
+  const target = '/lab/pages/link-7'
   await whenPrefetched(page, requests, target)
 
   await linkTo(page, target).click()

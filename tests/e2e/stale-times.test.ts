@@ -24,7 +24,7 @@ const openPage = () => withRequestLog(chromium.newPage())
 /** The stale time of a static route's payload (`staticStaleTime`, client/router-options.ts). */
 const STATIC_STALE_TIME_MS = 300_000
 /** A Link with prefetch={false} on /lab/links: only navigations fetch it. */
-const NOT_PREFETCHED = '/docs/not-prefetched'
+const NOT_PREFETCHED = '/lab/pages/not-prefetched'
 const START = new Date('2026-03-02T09:00:00Z').getTime()
 
 /** A page whose clock reads `START` (and stays there) until the test sets another time. */

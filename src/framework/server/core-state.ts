@@ -9,6 +9,7 @@ import { createRouteTable, type RouteTable } from '../routing/route-table.ts'
 import type { HtmlOptions, HtmlResult } from '../ssr/render-html.tsx'
 import { RouteClassification } from '../static/classification.ts'
 import { type StaticPage, StaticPageStore } from '../static/page-store.ts'
+import { PrerenderedPages } from '../static/prerendered.ts'
 import type { RecordedError } from './request-store.ts'
 
 /** A route module as loaded: its exports by name. */
@@ -52,6 +53,8 @@ export interface CoreDependencies {
   dev?: boolean
   /** Subscribes to code changes (the dev server): what was found with the old code is forgotten. */
   onCodeChange?(listener: () => void): void
+  /** The folder of the pages `npm run build` prerendered (static/prerendered.ts), if any. */
+  prerenderedDir?: string
 }
 
 /** A complete render of a page for everyone (server/serve-page.ts), shared while under way. */
@@ -88,8 +91,16 @@ export interface Core {
 
 export function createCore(deps: CoreDependencies): Core {
   const cache = new CacheStorage(deps.config.cache)
-  const pages = new StaticPageStore(cache)
+  const prerendered =
+    deps.prerenderedDir === undefined
+      ? undefined
+      : new PrerenderedPages(deps.prerenderedDir, deps.buildId)
+  const pages = new StaticPageStore(cache, prerendered)
   const classification = new RouteClassification()
+  // What the build's renders found: a route it saw dynamic streams from its first request.
+  for (const [file, rendering] of prerendered?.renderings() ?? []) {
+    classification.setRendering(file, rendering)
+  }
   deps.onCodeChange?.(() => {
     pages.codeChanged()
     classification.clear()

@@ -5,6 +5,8 @@
 // or document), inside the request's store, which names this handler (core-state.ts).
 
 import { answerCall, answerFormPost } from '../server-functions/respond.ts'
+import type { StaticPage } from '../static/page-store.ts'
+import { type PrerenderTarget, prerenderTargets } from '../static/prerender-targets.ts'
 import { isStaticHandler, serveStaticHandler } from '../static/route-handlers.ts'
 import { internalServerErrorResponse, wrongMethodResponse } from '../wire/errors.ts'
 import { type ParsedRequest, parseRequest } from '../wire/protocol.ts'
@@ -46,6 +48,28 @@ export function createHandler(deps: CoreDependencies): RequestHandler {
   const core = createCore(deps)
   // after() callbacks start once the answer has been sent (after.ts).
   return (request) => handleWithAfter(request, () => handle(core, request))
+}
+
+/** What `npm run build` renders pages with (build/prerender.ts): a handler and what it found. */
+export interface Prerenderer {
+  buildId: string
+  handler: RequestHandler
+  targets(): Promise<PrerenderTarget[]>
+  /** The page the handler kept for `pathname`, if its render showed it static. */
+  page(pathname: string): StaticPage | undefined
+  /** What the handler's renders found the route to be. */
+  rendering(routeFile: string): 'static' | 'dynamic' | undefined
+}
+
+export function createPrerenderer(deps: CoreDependencies): Prerenderer {
+  const core = createCore(deps)
+  return {
+    buildId: core.buildId,
+    handler: (request) => handleWithAfter(request, () => handle(core, request)),
+    targets: () => prerenderTargets(core.routes, core.load, core.classification),
+    page: (pathname) => core.pages.kept(pathname),
+    rendering: (routeFile) => core.classification.renderingOf(routeFile),
+  }
 }
 
 /** One request, inside its store: parsed once, dispatched, any failure answered 500. */

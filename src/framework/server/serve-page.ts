@@ -3,9 +3,15 @@
 // If-None-Match answers 304. A route not classified yet is rendered whole first, detached from
 // the visitor (only its pathname, no headers): that one render classifies it, and answers this
 // request unless it turned out to read the request.
+import { earliest } from '../cache/clock.ts'
 import { readAll } from '../node/stream-body.ts'
 import type { RouteMatch } from '../routing/route-table.ts'
-import { getDynamicReason, hideRequestData, type RenderingMode } from '../static/classification.ts'
+import {
+  getDynamicReason,
+  hideRequestData,
+  NO_SEGMENT_CONFIG,
+  type SegmentConfig,
+} from '../static/classification.ts'
 import { type StaticBody, type StaticPage, toStaticBody } from '../static/page-store.ts'
 import { internalServerErrorResponse, reportServerError } from '../wire/errors.ts'
 import { CACHE_CONTROL_STATIC, CONTENT_TYPE_HTML, HEADER_PREFETCH } from '../wire/protocol.ts'
@@ -102,7 +108,7 @@ function renderWhole(
   core: Core,
   url: URL,
   match: RouteMatch,
-  mode: RenderingMode,
+  { mode, revalidate }: SegmentConfig,
 ): Promise<WholeRender> {
   const pageUrl = pageUrlOf(url)
   const controller = new AbortController()
@@ -136,6 +142,11 @@ function renderWhole(
         },
       )
       .then((result) => {
+        // `export const revalidate = N`: the kept page is rendered again once it is N s old.
+        if (result.page && revalidate) {
+          const { page } = result
+          page.expiresAt = earliest(page.expiresAt, page.renderedAt + revalidate * 1000)
+        }
         const dynamic = getDynamicReason() !== undefined
         if (dynamic && !controller.signal.aborted) {
           core.classification.setRendering(match.route.file, 'dynamic')
@@ -151,12 +162,12 @@ function renderWhole(
 }
 
 /** Requests that arrive while a whole render of their page is under way share it. */
-function renderShared(url: URL, match: RouteMatch, mode: RenderingMode): Promise<WholeRender> {
+function renderShared(url: URL, match: RouteMatch, config: SegmentConfig): Promise<WholeRender> {
   const core = currentCore()
   const { sharedRenders } = core
   const shared = sharedRenders.get(url.pathname)
   if (shared) return shared
-  const render = renderWhole(core, url, match, mode).finally(() => {
+  const render = renderWhole(core, url, match, config).finally(() => {
     sharedRenders.delete(url.pathname)
   })
   sharedRenders.set(url.pathname, render)
@@ -189,13 +200,21 @@ async function serveRendered(
 export async function servePage(
   request: Request,
   url: URL,
-  match: RouteMatch | null,
+  matched: RouteMatch | null,
   format: PageFormat,
 ): Promise<Response> {
   const core = currentCore()
   const { classification } = core
+  const matchedConfig = matched && (await classification.configOf(matched.route, core.load))
+  // `dynamicParams = false`: params generateStaticParams() does not list are not found.
+  const listed =
+    !matchedConfig ||
+    matchedConfig.dynamicParams ||
+    (await classification.isListed(matched!, core.load))
+  const match = listed ? matched : null
+  const config = (listed && matchedConfig) || NO_SEGMENT_CONFIG
   let rendering = match ? classification.renderingOf(match.route.file) : 'dynamic'
-  const mode = match ? await classification.modeOf(match.route, core.load) : 'auto'
+  const { mode } = config
   if (match && rendering === undefined && mode !== 'auto') {
     rendering = mode === 'force-dynamic' ? 'dynamic' : 'static'
     classification.setRendering(match.route.file, rendering)
@@ -213,7 +232,7 @@ export async function servePage(
 
   // Only a finished render tells whether a route is static. It saw nothing of any visitor, so
   // the requests that arrive meanwhile share it, whatever it ends with.
-  const whole = await renderShared(url, match, mode)
+  const whole = await renderShared(url, match, config)
   if (whole.failure) return failureResponse(request, url, match, format, whole.failure)
   if (whole.page) return serveStatic(request, url, match, whole.page, format)
   // It read the request (it had none to read): this visitor's page is rendered from theirs.

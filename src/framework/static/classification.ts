@@ -3,9 +3,10 @@
 // of that classification: the dynamic reads (markDynamic), the force-static render that sees no
 // request data, the promise that notices a read of searchParams, what `export const dynamic` says
 // before rendering, and what renders found, per route, for one handler.
-import type { Route } from '../routing/route-table.ts'
+import type { Route, RouteMatch } from '../routing/route-table.ts'
 import { currentStore, maybeStore } from '../server/request-store.ts'
 import type { Rendering } from '../wire/protocol.ts'
+import { listStaticParams, paramDirectories, paramsKey, segmentFiles } from './static-params.ts'
 
 /** What complete renders showed of a route: its pages may be kept (static) or not (dynamic). */
 export type { Rendering }
@@ -62,10 +63,31 @@ export class ReadTrackingPromise<T> extends Promise<T> {
 
 type LoadModule = (file: string) => Promise<Record<string, unknown>>
 
+/** What a route's page and layouts export, read before rendering (route segment config). */
+export interface SegmentConfig {
+  mode: RenderingMode
+  /**
+   * `export const revalidate = N`: the lowest of the page's and its layouts' (seconds). A static
+   * page is rendered again once it is that old; 0 makes the route dynamic.
+   */
+  revalidate: number | undefined
+  /** `export const dynamicParams = false` in the page or a layout: unlisted params answer 404. */
+  dynamicParams: boolean
+}
+
+/** What a route that exports none of the segment config has. */
+export const NO_SEGMENT_CONFIG: SegmentConfig = {
+  mode: 'auto',
+  revalidate: undefined,
+  dynamicParams: true,
+}
+
 /** One handler's knowledge of its routes, by page file: what renders found, what files say. */
 export class RouteClassification {
   private readonly renderings = new Map<string, Rendering>()
-  private readonly modes = new Map<string, RenderingMode>()
+  private readonly configs = new Map<string, Promise<SegmentConfig>>()
+  /** The params generateStaticParams() lists, by route, where `dynamicParams = false` needs them. */
+  private readonly listed = new Map<string, Promise<Set<string>>>()
 
   renderingOf(routeFile: string): Rendering | undefined {
     return this.renderings.get(routeFile)
@@ -76,27 +98,61 @@ export class RouteClassification {
     if (this.renderings.get(routeFile) !== 'dynamic') this.renderings.set(routeFile, rendering)
   }
 
-  /** 'force-dynamic' in the page or any layout wins, then 'force-static'; else renders decide. */
+  /** 'force-dynamic' (or `revalidate = 0`) in the page or any layout wins, then 'force-static'. */
   async modeOf(route: Route, load: LoadModule): Promise<RenderingMode> {
-    const known = this.modes.get(route.file)
-    if (known) return known
-    const files = [
-      route.file,
-      ...route.chain.flatMap((dir) => (dir.files.layout ? [dir.files.layout] : [])),
-    ]
-    const modes = (await Promise.all(files.map(load))).map((mod) => mod.dynamic)
-    const mode = modes.includes('force-dynamic')
-      ? 'force-dynamic'
-      : modes.includes('force-static')
-        ? 'force-static'
-        : 'auto'
-    this.modes.set(route.file, mode)
-    return mode
+    return (await this.configOf(route, load)).mode
+  }
+
+  configOf(route: Route, load: LoadModule): Promise<SegmentConfig> {
+    let config = this.configs.get(route.file)
+    if (!config) {
+      config = readSegmentConfig(route, load)
+      this.configs.set(route.file, config)
+      // A module that failed to load is tried again by the next request.
+      config.catch(() => this.configs.delete(route.file))
+    }
+    return config
+  }
+
+  /**
+   * Whether the matched params may be served: always, unless the route says
+   * `dynamicParams = false`; then only those its generateStaticParams() list (docs/routing.md).
+   */
+  async isListed(match: RouteMatch, load: LoadModule): Promise<boolean> {
+    const { route } = match
+    if (paramDirectories(route).length === 0) return true
+    if ((await this.configOf(route, load)).dynamicParams) return true
+    let listed = this.listed.get(route.file)
+    if (!listed) {
+      listed = listStaticParams(route, load).then(
+        (sets) => new Set((sets ?? []).map((params) => paramsKey(route, params))),
+      )
+      this.listed.set(route.file, listed)
+      listed.catch(() => this.listed.delete(route.file))
+    }
+    return (await listed).has(paramsKey(route, match.params))
   }
 
   /** Dev server: the code changed, so what was found with the old code is forgotten. */
   clear(): void {
     this.renderings.clear()
-    this.modes.clear()
+    this.configs.clear()
+    this.listed.clear()
   }
+}
+
+async function readSegmentConfig(route: Route, load: LoadModule): Promise<SegmentConfig> {
+  const modules = await Promise.all(segmentFiles(route).map(load))
+  const modes = modules.map((mod) => mod.dynamic)
+  const seconds = modules
+    .map((mod) => mod.revalidate)
+    .filter((value): value is number => typeof value === 'number' && value >= 0)
+  const revalidate = seconds.length > 0 ? Math.min(...seconds) : undefined
+  const mode =
+    modes.includes('force-dynamic') || revalidate === 0
+      ? 'force-dynamic'
+      : modes.includes('force-static')
+        ? 'force-static'
+        : 'auto'
+  return { mode, revalidate, dynamicParams: !modules.some((mod) => mod.dynamicParams === false) }
 }

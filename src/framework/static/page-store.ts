@@ -11,6 +11,7 @@ import { earliest, now } from '../cache/clock.ts'
 import { type CacheUse, collectCacheUse } from '../cache/observers.ts'
 import type { CacheStorage } from '../cache/storage.ts'
 import { pathTag } from '../cache/tags.ts'
+import type { PrerenderedPages } from './prerendered.ts'
 
 export interface StaticBody {
   bytes: Uint8Array<ArrayBuffer>
@@ -49,8 +50,14 @@ export class StaticPageStore {
   })
   /** Dev server only: when a file last changed. Pages rendered before are stale. */
   private codeChangedAt = Number.NEGATIVE_INFINITY
+  /** Prerendered pathnames whose build-time page must not be served again (rendered since, or stale). */
+  private readonly superseded = new Set<string>()
 
-  constructor(private readonly cache: CacheStorage) {
+  /** @param prerendered the pages `npm run build` rendered (static/prerendered.ts), if any. */
+  constructor(
+    private readonly cache: CacheStorage,
+    private readonly prerendered?: PrerenderedPages,
+  ) {
     // An invalidation in this process drops the pages it concerns at once: their freshness never
     // depends on the store still remembering it (the memory store keeps only the latest ones).
     // Only this handler's store tells it: another handler's invalidations are not its business.
@@ -59,11 +66,55 @@ export class StaticPageStore {
         page.tags.some((tag) => tags.includes(tag)),
       )
       for (const [pathname] of stale) this.pages.delete(pathname)
+      for (const pathname of this.prerendered?.pathnamesTagged(tags) ?? []) this.supersede(pathname)
     })
   }
 
   set(pathname: string, page: StaticPage): void {
+    this.supersede(pathname)
     this.pages.set(pathname, page)
+  }
+
+  /** The page kept for `pathname`, fresh or not (the build reads what it rendered). */
+  kept(pathname: string): StaticPage | undefined {
+    return this.pages.peek(pathname)
+  }
+
+  private supersede(pathname: string): void {
+    if (this.prerendered?.has(pathname)) this.superseded.add(pathname)
+  }
+
+  /** The build's page for `pathname`, unless it was superseded; kept in memory from now on. */
+  private async fromBuild(pathname: string): Promise<StaticPage | undefined> {
+    const tags = this.prerendered?.tagsOf(pathname)
+    if (!this.prerendered || !tags || this.superseded.has(pathname)) return undefined
+    const retention = await this.cache.invalidationRetention()
+    // A store without a retention (the memory store) knows only this process's invalidations: the
+    // cached() data a build page showed may have changed in an earlier process, before a restart,
+    // so such a page is rendered afresh. A store processes share (Redis) still knows them.
+    if (retention === undefined && tags.some((tag) => tag !== pathTag(pathname))) {
+      this.superseded.add(pathname)
+      return undefined
+    }
+    // A file that cannot be read (removed by hand) leaves the page to be rendered.
+    const built = await this.prerendered.read(pathname).catch(() => undefined)
+    if (!built || this.superseded.has(pathname)) {
+      this.superseded.add(pathname)
+      return undefined
+    }
+    // The store that checks it now may forget invalidations sooner than the build's did.
+    const page: StaticPage = {
+      payload: { bytes: built.payloadBytes, etag: built.payload.etag },
+      html: { bytes: built.htmlBytes, etag: built.html.etag },
+      tags: built.tags,
+      renderedAt: built.renderedAt,
+      expiresAt: earliest(
+        built.dataExpiresAt ?? undefined,
+        retention === undefined ? undefined : built.renderedAt + retention,
+      ),
+    }
+    this.pages.set(pathname, page)
+    return page
   }
 
   /** Dev server: the code changed; pages rendered with the old code are never served. */
@@ -101,7 +152,7 @@ export class StaticPageStore {
 
   /** The page stored for `pathname`, unless it is stale (then it is dropped). */
   async fresh(pathname: string): Promise<StaticPage | undefined> {
-    const page = this.pages.get(pathname)
+    const page = this.pages.get(pathname) ?? (await this.fromBuild(pathname))
     if (!page) return undefined
     const expired = page.expiresAt !== undefined && now() >= page.expiresAt
     // A render that was under way when the code changed may store its page after the change.
@@ -111,6 +162,7 @@ export class StaticPageStore {
       (await this.cache.invalidatedSince(page.tags, page.renderedAt))
     ) {
       if (this.pages.get(pathname) === page) this.pages.delete(pathname)
+      this.supersede(pathname)
       return undefined
     }
     return page

@@ -8,7 +8,7 @@ import { HEADER_PREFETCH } from '../../../src/framework/wire/protocol.ts'
 import { isPayloadUrl, payloadPathOf, type RequestLog } from './requests.ts'
 
 export interface HeldPayload {
-  /** The page path the payload belongs to (`/docs/link-3`), without the payload suffix. */
+  /** The page path the payload belongs to (`/lab/pages/link-3`), without the payload suffix. */
   readonly path: string
   /** Whether the prefetch queue made it (it carries the prefetch header). */
   readonly prefetch: boolean

@@ -6,6 +6,19 @@ const PAGES: Record<string, string> = {
   'guides/streaming': 'loading.tsx shows while a slow page streams in.',
 }
 
+/**
+ * The guides are known when the app is built: `npm run build` prerenders each of them
+ * (docs/caching.md, "Prerendering at build time"), and any other /docs/… path is not found.
+ */
+export function generateStaticParams(): { slug: string[] }[] {
+  return Object.keys(PAGES).map((path) => ({ slug: path.split('/') }))
+}
+
+export const dynamicParams = false
+
+/** When this page was rendered: the build's time for a prerendered guide. */
+const renderedAt = () => new Date().toISOString()
+
 export default async function DocsPage({ params }: { params: Promise<{ slug: string[] }> }) {
   const { slug } = await params
   const path = slug.join('/')
@@ -14,7 +27,7 @@ export default async function DocsPage({ params }: { params: Promise<{ slug: str
       <title>{`Docs: ${path} · Notebook`}</title>
       <h1>Docs</h1>
       <p data-testid="slug">Slug: {JSON.stringify(slug)}</p>
-      <p>{PAGES[path] ?? 'This guide has not been written yet.'}</p>
+      <p>{PAGES[path]}</p>
       <ul>
         {Object.keys(PAGES).map((page) => (
           <li key={page}>
@@ -22,6 +35,7 @@ export default async function DocsPage({ params }: { params: Promise<{ slug: str
           </li>
         ))}
       </ul>
+      <p data-testid="rendered-at">{`Rendered at ${renderedAt()}`}</p>
     </article>
   )
 }

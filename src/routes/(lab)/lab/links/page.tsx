@@ -3,10 +3,10 @@ import { Link } from '#framework/client'
 /** How many links the page shows: four times the prefetch queue's limit of 5. */
 const LINK_COUNT = 20
 
-const targets = Array.from({ length: LINK_COUNT }, (_, i) => `/docs/link-${i + 1}`)
+const targets = Array.from({ length: LINK_COUNT }, (_, i) => `/lab/pages/link-${i + 1}`)
 
 /**
- * Twenty links, all in view at once, to twenty distinct static pages (the docs catch-all answers
+ * Twenty links, all in view at once, to twenty distinct static pages (/lab/pages/[...slug] answers
  * them): their prefetches go through the queue, at most 5 at a time. One link repeats a target
  * (prefetched once), and one opts out of prefetching.
  */
@@ -27,15 +27,15 @@ export default function LinksPage() {
       >
         {targets.map((href) => (
           <li key={href}>
-            <Link href={href}>{href.slice('/docs/'.length)}</Link>
+            <Link href={href}>{href.slice('/lab/pages/'.length)}</Link>
           </li>
         ))}
       </ul>
       <p>
-        <Link href="/docs/link-1">link-1 again (the same target)</Link>
+        <Link href="/lab/pages/link-1">link-1 again (the same target)</Link>
       </p>
       <p>
-        <Link href="/docs/not-prefetched" prefetch={false}>
+        <Link href="/lab/pages/not-prefetched" prefetch={false}>
           Not prefetched (prefetch=&#123;false&#125;)
         </Link>
       </p>

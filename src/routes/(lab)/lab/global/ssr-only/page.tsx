@@ -1,7 +1,13 @@
+import { connection } from '#framework'
 import { BrowserOnly } from '../_browser-only.tsx'
 
-/** A client component that cannot render on the server: the browser renders the page. */
-export default function SsrOnlyFailurePage() {
+/**
+ * A client component that cannot render on the server: the browser renders the page. It renders
+ * per request (connection()): a page that fails while `npm run build` prerenders it fails the
+ * build.
+ */
+export default async function SsrOnlyFailurePage() {
+  await connection()
   return (
     <>
       <title>Fails only during SSR · Lab</title>

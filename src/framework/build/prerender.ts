@@ -1,0 +1,237 @@
+// Build-time prerendering, the last step of `vite build` (vite-plugin.ts): the built rsc entry
+// (dist/rsc/index.js) is imported and its handler asked for each page to prerender, as a browser
+// would ask: the document, then the navigation payload. What its static page store kept is
+// written to dist/prerender/ (a manifest and one file per body), which the handlers of this
+// build serve from their first request (static/prerendered.ts). Nothing is rendered here but by
+// the framework's own pipeline. A page that fails fails the build; one that reads the request is
+// left to request time. docs/caching.md, "Prerendering at build time".
+import { createHash } from 'node:crypto'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Prerenderer } from '../server/core.ts'
+import {
+  PRERENDER_MANIFEST,
+  PRERENDER_MANIFEST_VERSION,
+  type PrerenderedBody,
+  type PrerenderedPage,
+  type PrerenderedRoute,
+  type PrerenderManifest,
+} from '../static/prerendered.ts'
+import { PAYLOAD_SUFFIX } from '../wire/protocol.ts'
+import { formatPrerenderReport } from './report.ts'
+
+/** The host the build's requests name; pages are rendered from their pathname alone anyway. */
+const BUILD_ORIGIN = 'http://localhost'
+
+export interface PrerenderOptions {
+  /** The rsc environment's output folder (dist/rsc): its index.js is the built rsc entry. */
+  rscOutDir: string
+  /** Where the pages go (dist/prerender); emptied first. */
+  outDir: string
+  /** The routes folder relative to Vite's root, to name files in messages (`src/routes`). */
+  routesDir: string
+  log(line: string): void
+}
+
+/** A page that failed while prerendering: the build stops with this. */
+export class PrerenderError extends Error {
+  override name = 'PrerenderError'
+}
+
+/**
+ * The file a body is written to: the pathname in one file name (`/docs/a` → `~docs~a.html`), its
+ * other characters percent-encoded (so no two pathnames share a name, and none is `.` or `..`);
+ * a name too long for a file system is a hash of the pathname.
+ */
+export function bodyFileName(pathname: string, extension: 'html' | 'rsc'): string {
+  const name = encodeURIComponent(pathname === '/' ? '/index' : pathname)
+    .replace(/[~.!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replaceAll('%2F', '~')
+  const short = name.length <= 200 ? name : createHash('sha256').update(pathname).digest('hex')
+  return `${short}.${extension}`
+}
+
+function headersOf(response: Response): Record<string, string> {
+  const headers: Record<string, string> = {}
+  response.headers.forEach((value, name) => {
+    if (name !== 'date') headers[name] = value
+  })
+  return headers
+}
+
+/**
+ * Runs `fn` holding back what it logs as errors: a render that turns out dynamic was only a probe
+ * (its failures are request time's business), so its lines are dropped; others are printed.
+ */
+async function holdingErrors<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; errors: string[]; print(): void }> {
+  const held: unknown[][] = []
+  const original = console.error
+  console.error = (...args: unknown[]) => {
+    held.push(args)
+  }
+  try {
+    const result = await fn()
+    const errors = held
+      .map((args) => args.map(String).join(' '))
+      .filter((line) => line.startsWith('[server error]'))
+    return {
+      result,
+      errors,
+      print: () => {
+        for (const args of held) original(...args)
+      },
+    }
+  } finally {
+    console.error = original
+  }
+}
+
+type Outcome =
+  | { kind: 'page'; page: PrerenderedPage; bytes: { payload: Uint8Array; html: Uint8Array } }
+  | { kind: 'dynamic' }
+  | { kind: 'not-prerendered'; status: number }
+
+async function prerenderPage(
+  prerenderer: Prerenderer,
+  route: string,
+  pathname: string,
+  describe: () => string,
+): Promise<Outcome> {
+  const url = new URL(pathname, BUILD_ORIGIN)
+  const {
+    result: document,
+    errors,
+    print,
+  } = await holdingErrors(async () => {
+    const response = await prerenderer.handler(
+      new Request(url, { headers: { accept: 'text/html' } }),
+    )
+    return { response, bytes: new Uint8Array(await response.arrayBuffer()) }
+  })
+  const { status } = document.response
+  // A render that read the request is left to request time, whatever it did without one.
+  if (prerenderer.rendering(route) === 'dynamic') return { kind: 'dynamic' }
+  print()
+  if (status >= 500) {
+    const logged = errors[0]?.split('\n').slice(1, 2).join('').replace(/\.$/, '')
+    const detail = logged || `status ${status}`
+    throw new PrerenderError(
+      `Error occurred prerendering page "${pathname}" (${describe()}): ${detail}. The page threw while rendering at build time; its error is logged above. A page that must render per request should read the request (cookies(), headers(), connection()) or export dynamic = 'force-dynamic'.`,
+    )
+  }
+  const kept = prerenderer.page(pathname)
+  if (status !== 200 || !kept) return { kind: 'not-prerendered', status }
+  const payloadUrl = new URL(pathname + PAYLOAD_SUFFIX, BUILD_ORIGIN)
+  const payload = await prerenderer.handler(new Request(payloadUrl))
+  const payloadBytes = new Uint8Array(await payload.arrayBuffer())
+  // A Content-Security-Policy with a nonce makes every document differ: only payloads could be kept.
+  if (!kept.html) return { kind: 'not-prerendered', status }
+  const body = (
+    response: Response,
+    file: string,
+    etag: string,
+    bytes: Uint8Array,
+  ): PrerenderedBody => ({
+    file,
+    size: bytes.byteLength,
+    etag,
+    status: response.status,
+    headers: headersOf(response),
+  })
+  return {
+    kind: 'page',
+    page: {
+      route,
+      payload: body(payload, bodyFileName(pathname, 'rsc'), kept.payload.etag, payloadBytes),
+      html: body(document.response, bodyFileName(pathname, 'html'), kept.html.etag, document.bytes),
+      tags: [...kept.tags],
+      renderedAt: kept.renderedAt,
+      dataExpiresAt: kept.expiresAt ?? null,
+    },
+    bytes: { payload: payloadBytes, html: document.bytes },
+  }
+}
+
+/** Prerenders the build's pages into `outDir` and prints one line per route. */
+export async function prerender(options: PrerenderOptions): Promise<PrerenderManifest> {
+  const { outDir } = options
+  // Never leave an older build's pages beside this build's server, even if this one fails.
+  rmSync(outDir, { recursive: true, force: true })
+  // Imported as is: the build's chunks import it back by this URL, and must share its state.
+  const entry = pathToFileURL(join(options.rscOutDir, 'index.js')).href
+  const { createPrerenderer } = (await import(entry)) as {
+    createPrerenderer(): Prerenderer
+  }
+  const prerenderer = createPrerenderer()
+  const fileOf = (route: string) => join(options.routesDir, route)
+  const routes: PrerenderedRoute[] = []
+  const pages: Record<string, PrerenderedPage> = {}
+  const files: [name: string, bytes: Uint8Array][] = []
+  const failures: string[] = []
+  for (const target of await prerenderer.targets()) {
+    if (target.kind !== 'render') {
+      routes.push({ route: target.route, kind: target.kind, pathnames: [], reason: target.reason })
+      continue
+    }
+    const rendered: string[] = []
+    let left: PrerenderedRoute | undefined
+    for (const pathname of target.pathnames) {
+      const describe = () => fileOf(target.route)
+      let outcome: Outcome
+      try {
+        outcome = await prerenderPage(prerenderer, target.route, pathname, describe)
+      } catch (error) {
+        // Every failing page is named before the build stops, not only the first.
+        if (!(error instanceof PrerenderError)) throw error
+        failures.push(error.message)
+        continue
+      }
+      if (outcome.kind === 'page') {
+        rendered.push(pathname)
+        pages[pathname] = outcome.page
+        files.push([outcome.page.payload.file, outcome.bytes.payload])
+        files.push([outcome.page.html.file, outcome.bytes.html])
+      } else if (outcome.kind === 'dynamic') {
+        // The whole route is dynamic: its other pathnames would be too.
+        left = { route: target.route, kind: 'dynamic', pathnames: [], reason: 'read the request' }
+        break
+      } else {
+        left ??= {
+          route: target.route,
+          kind: 'not-prerendered',
+          pathnames: [],
+          reason: `${pathname} answered ${outcome.status}`,
+        }
+      }
+    }
+    if (left?.kind === 'dynamic') {
+      for (const pathname of rendered) delete pages[pathname]
+      routes.push(left)
+      continue
+    }
+    const kind = target.withParams ? 'prerendered' : 'static'
+    if (rendered.length > 0) routes.push({ route: target.route, kind, pathnames: rendered })
+    if (left) routes.push(left)
+  }
+  if (failures.length > 0) throw new PrerenderError(failures.join('\n'))
+  const manifest: PrerenderManifest = {
+    version: PRERENDER_MANIFEST_VERSION,
+    // A handler of another build ignores the manifest.
+    buildId: prerenderer.buildId,
+    routes,
+    pages,
+  }
+  mkdirSync(outDir, { recursive: true })
+  const written = new Set(
+    Object.values(pages).flatMap((page) => [page.payload.file, page.html.file]),
+  )
+  for (const [name, bytes] of files) if (written.has(name)) writeFileSync(join(outDir, name), bytes)
+  writeFileSync(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
+  for (const line of formatPrerenderReport(manifest, relative(process.cwd(), outDir))) {
+    options.log(line)
+  }
+  return manifest
+}

@@ -1,0 +1,50 @@
+// The lines `npm run build` prints about prerendering, one per route, as Vite lists its chunks:
+// the route's URL pattern, the bytes written for it (HTML and payload of all its pages), and
+// what it is: static, prerendered with params, dynamic, or rendered on demand.
+import type { PrerenderedRoute, PrerenderManifest } from '../static/prerendered.ts'
+
+/** `docs/[...slug]/page.tsx` → `/docs/[...slug]`; group folders do not show in URLs. */
+export function routePattern(routeFile: string): string {
+  const folders = routeFile.split('/').slice(0, -1)
+  return `/${folders.filter((folder) => !/^\(.*\)$/.test(folder)).join('/')}`
+}
+
+function kindOf(route: PrerenderedRoute): string {
+  switch (route.kind) {
+    case 'static':
+      return 'static'
+    case 'prerendered':
+      return `prerendered with params (${route.pathnames.length} page${route.pathnames.length === 1 ? '' : 's'})`
+    case 'dynamic':
+      return `dynamic (${route.reason})`
+    case 'on-demand':
+      return `rendered on demand (${route.reason})`
+    case 'not-prerendered':
+      return `not prerendered (${route.reason})`
+  }
+}
+
+function kilobytes(bytes: number): string {
+  return `${(bytes / 1000).toFixed(2)} kB`
+}
+
+export function formatPrerenderReport(manifest: PrerenderManifest, outDir: string): string[] {
+  const rows = manifest.routes.map((route) => {
+    const bytes = route.pathnames.reduce((sum, pathname) => {
+      const page = manifest.pages[pathname]
+      return sum + (page ? page.payload.size + page.html.size : 0)
+    }, 0)
+    return { pattern: routePattern(route.route), size: bytes > 0 ? kilobytes(bytes) : '', route }
+  })
+  rows.sort((a, b) => a.pattern.localeCompare(b.pattern))
+  const patternWidth = Math.max(...rows.map((row) => row.pattern.length), 5)
+  const sizeWidth = Math.max(...rows.map((row) => row.size.length), 4)
+  const pageCount = Object.keys(manifest.pages).length
+  return [
+    `prerendered ${pageCount} page${pageCount === 1 ? '' : 's'} into ${outDir}/:`,
+    ...rows.map(
+      (row) =>
+        `${row.pattern.padEnd(patternWidth)}  ${row.size.padStart(sizeWidth)}  ${kindOf(row.route)}`,
+    ),
+  ]
+}

@@ -1,0 +1,11 @@
+import { revalidatePath, revalidateTag } from '#framework'
+
+/** POST ?path=/x or ?tag=x: revalidatePath() or revalidateTag(), for the prerendering tests. */
+export async function POST(request: Request) {
+  const { searchParams } = new URL(request.url)
+  const path = searchParams.get('path')
+  const tag = searchParams.get('tag')
+  if (path) await revalidatePath(path)
+  if (tag) await revalidateTag(tag)
+  return new Response(null, { status: 204 })
+}

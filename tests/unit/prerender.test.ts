@@ -1,0 +1,352 @@
+// Prerendering's parts that need no build (docs/caching.md, "Prerendering at build time"):
+// generateStaticParams() expanded through layouts and the page, the pathnames and file names it
+// makes, `dynamicParams = false`, the build's report lines, and a handler's store serving the
+// build's pages until they are revalidated or expire. The whole path (npm run build, npm start)
+// is tests/e2e/prerender.test.ts.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { bodyFileName } from '../../src/framework/build/prerender.ts'
+import { formatPrerenderReport, routePattern } from '../../src/framework/build/report.ts'
+import { setCacheClock } from '../../src/framework/cache/clock.ts'
+import { MemoryCacheHandler } from '../../src/framework/cache/memory-handler.ts'
+import { CacheStorage } from '../../src/framework/cache/storage.ts'
+import { createRouteTable, type Route } from '../../src/framework/routing/route-table.ts'
+import { RouteClassification } from '../../src/framework/static/classification.ts'
+import { StaticPageStore } from '../../src/framework/static/page-store.ts'
+import { PrerenderedPages, type PrerenderManifest } from '../../src/framework/static/prerendered.ts'
+import {
+  listStaticParams,
+  paramsKey,
+  pathnameOf,
+} from '../../src/framework/static/static-params.ts'
+
+type Modules = Record<string, Record<string, unknown>>
+
+function setup(modules: Modules) {
+  const table = createRouteTable(Object.keys(modules))
+  const load = async (file: string) => modules[file] ?? {}
+  const route = (file: string): Route => {
+    const found = table.routes.find((r) => r.file === file)
+    if (!found) throw new Error(`no route ${file}`)
+    return found
+  }
+  return { table, load, route }
+}
+
+describe('generateStaticParams()', () => {
+  it('a layout lists the parent params; the page is called once per set, with them', async () => {
+    const calls: unknown[] = []
+    const { load, route } = setup({
+      'shop/[category]/layout.tsx': {
+        generateStaticParams: () => [{ category: 'fruit' }, { category: 'veg' }],
+      },
+      'shop/[category]/[item]/page.tsx': {
+        generateStaticParams: async ({ params }: { params: { category: string } }) => {
+          calls.push(params)
+          return params.category === 'fruit' ? [{ item: 'apple' }, { item: 'pear' }] : []
+        },
+      },
+    })
+    const item = route('shop/[category]/[item]/page.tsx')
+    const sets = await listStaticParams(item, load)
+    expect(calls).toEqual([{ category: 'fruit' }, { category: 'veg' }])
+    expect(sets).toEqual([
+      { category: 'fruit', item: 'apple' },
+      { category: 'fruit', item: 'pear' },
+    ])
+    expect(sets!.map((params) => pathnameOf(item, params))).toEqual([
+      '/shop/fruit/apple',
+      '/shop/fruit/pear',
+    ])
+  })
+
+  it('catch-all params are arrays, one URL segment each, percent-encoded; groups do not show', async () => {
+    const { load, route } = setup({
+      '(site)/docs/[...slug]/page.tsx': {
+        generateStaticParams: () => [{ slug: ['guides', 'a b'] }, { slug: ['x/y'] }],
+      },
+      'tags/[[...tag]]/page.tsx': { generateStaticParams: () => [{}, { tag: ['a'] }] },
+    })
+    const docs = route('(site)/docs/[...slug]/page.tsx')
+    const sets = (await listStaticParams(docs, load))!
+    expect(sets.map((params) => pathnameOf(docs, params))).toEqual([
+      '/docs/guides/a%20b',
+      '/docs/x%2Fy',
+    ])
+    const tags = route('tags/[[...tag]]/page.tsx')
+    const tagSets = (await listStaticParams(tags, load))!
+    expect(tagSets.map((params) => pathnameOf(tags, params))).toEqual(['/tags', '/tags/a'])
+  })
+
+  it('makes the pathname a browser sends, which matches the route with the same params', () => {
+    const { table, route } = setup({ 'x/[id]/page.tsx': {} })
+    const x = route('x/[id]/page.tsx')
+    for (const id of ['a:b@c', 'a b', "it's (1)!", 'a,b;c=d&e+f$', '[a]|^', 'é/%?#', '50%']) {
+      const pathname = pathnameOf(x, { id })
+      expect(new URL(pathname, 'http://localhost').pathname, id).toBe(pathname)
+      expect(table.match(pathname)?.params, id).toEqual({ id })
+    }
+  })
+
+  it('an error thrown by one names its file', async () => {
+    const { load, route } = setup({
+      'a/[x]/page.tsx': {
+        generateStaticParams: () => {
+          throw new Error('database down')
+        },
+      },
+    })
+    await expect(listStaticParams(route('a/[x]/page.tsx'), load)).rejects.toThrow(
+      'generateStaticParams() in a/[x]/page.tsx threw for {}: Error: database down',
+    )
+  })
+
+  it('is undefined for a route none of whose files export it', async () => {
+    const { load, route } = setup({ 'notes/[id]/page.tsx': {} })
+    expect(await listStaticParams(route('notes/[id]/page.tsx'), load)).toBeUndefined()
+  })
+
+  it('a set that misses a param, or gives a catch-all a string, fails naming the file', async () => {
+    const { load, route } = setup({
+      'a/[x]/[y]/page.tsx': { generateStaticParams: () => [{ x: '1' }] },
+      'b/[...rest]/page.tsx': { generateStaticParams: () => [{ rest: 'not-an-array' }] },
+      'c/[z]/page.tsx': { generateStaticParams: () => 'nope' },
+    })
+    await expect(listStaticParams(route('a/[x]/[y]/page.tsx'), load)).rejects.toThrow(
+      'generateStaticParams() in a/[x]/[y]/page.tsx listed {"x":"1"}: `y` must be a non-empty string for this route.',
+    )
+    await expect(listStaticParams(route('b/[...rest]/page.tsx'), load)).rejects.toThrow(
+      '`rest` must be an array of strings',
+    )
+    await expect(listStaticParams(route('c/[z]/page.tsx'), load)).rejects.toThrow(
+      'generateStaticParams() in c/[z]/page.tsx must return an array of params objects.',
+    )
+  })
+
+  it('params keys compare values, arrays or not', () => {
+    const { route } = setup({ 'docs/[...slug]/page.tsx': {} })
+    const docs = route('docs/[...slug]/page.tsx')
+    expect(paramsKey(docs, { slug: ['a', 'b'] })).toBe(paramsKey(docs, { slug: ['a', 'b'] }))
+    expect(paramsKey(docs, { slug: ['a', 'b'] })).not.toBe(paramsKey(docs, { slug: ['a/b'] }))
+  })
+})
+
+describe('dynamicParams = false', () => {
+  it('lets only the listed params through; true (the default) lets every one through', async () => {
+    const { table, load } = setup({
+      'docs/[...slug]/page.tsx': {
+        generateStaticParams: () => [{ slug: ['intro'] }, { slug: ['guides', 'routing'] }],
+        dynamicParams: false,
+      },
+      'notes/[id]/page.tsx': { generateStaticParams: () => [{ id: '1' }] },
+    })
+    const classification = new RouteClassification()
+    const listed = (pathname: string) => classification.isListed(table.match(pathname)!, load)
+    expect(await listed('/docs/intro')).toBe(true)
+    expect(await listed('/docs/guides/routing')).toBe(true)
+    expect(await listed('/docs/guides')).toBe(false)
+    expect(await listed('/docs/other')).toBe(false)
+    expect(await listed('/notes/2')).toBe(true)
+  })
+
+  it('in a layout applies to the pages below it', async () => {
+    const { table, load } = setup({
+      'shop/[category]/layout.tsx': {
+        generateStaticParams: () => [{ category: 'fruit' }],
+        dynamicParams: false,
+      },
+      'shop/[category]/page.tsx': {},
+    })
+    const classification = new RouteClassification()
+    expect(await classification.isListed(table.match('/shop/fruit')!, load)).toBe(true)
+    expect(await classification.isListed(table.match('/shop/veg')!, load)).toBe(false)
+  })
+})
+
+describe('export const revalidate', () => {
+  it('the lowest of the page and its layouts counts; 0 makes the route dynamic', async () => {
+    const { load, route } = setup({
+      'layout.tsx': { revalidate: 60 },
+      'a/page.tsx': { revalidate: 600 },
+      'b/page.tsx': { revalidate: 0 },
+    })
+    const classification = new RouteClassification()
+    expect(await classification.configOf(route('a/page.tsx'), load)).toMatchObject({
+      revalidate: 60,
+      mode: 'auto',
+    })
+    expect(await classification.configOf(route('b/page.tsx'), load)).toMatchObject({
+      mode: 'force-dynamic',
+    })
+  })
+})
+
+describe('the build output', () => {
+  it('gives every pathname its own file name, never . or .., with no folders', () => {
+    const names = ['/', '/a/b', '/a~b', '/a%2Fb', '/..', '/a.b'].map((p) => bodyFileName(p, 'html'))
+    expect(new Set(names).size).toBe(names.length)
+    expect(names[0]).toBe('~index.html')
+    expect(names[1]).toBe('~a~b.html')
+    for (const name of names) {
+      expect(name).not.toContain('/')
+      expect(name.slice(0, -'.html'.length)).not.toContain('.')
+    }
+    expect(bodyFileName(`/${'x'.repeat(300)}`, 'rsc')).toMatch(/^[0-9a-f]{64}\.rsc$/)
+  })
+
+  it('reports one line per route: its URL pattern, size and kind', () => {
+    const body = (size: number) => ({ file: 'f', size, etag: '"e"', status: 200, headers: {} })
+    const page = (route: string) => ({
+      route,
+      payload: body(1000),
+      html: body(2500),
+      tags: [],
+      renderedAt: 0,
+      dataExpiresAt: null,
+    })
+    const manifest: PrerenderManifest = {
+      version: 1,
+      buildId: 'b',
+      routes: [
+        { route: '(site)/about/page.tsx', kind: 'static', pathnames: ['/about'] },
+        {
+          route: 'docs/[...slug]/page.tsx',
+          kind: 'prerendered',
+          pathnames: ['/docs/a', '/docs/b'],
+        },
+        { route: 'stats/page.tsx', kind: 'dynamic', pathnames: [], reason: 'read the request' },
+      ],
+      pages: {
+        '/about': page('(site)/about/page.tsx'),
+        '/docs/a': page('docs/[...slug]/page.tsx'),
+        '/docs/b': page('docs/[...slug]/page.tsx'),
+      },
+    }
+    expect(routePattern('(site)/about/page.tsx')).toBe('/about')
+    expect(formatPrerenderReport(manifest, 'dist/prerender')).toEqual([
+      'prerendered 3 pages into dist/prerender/:',
+      '/about           3.50 kB  static',
+      '/docs/[...slug]  7.00 kB  prerendered with params (2 pages)',
+      '/stats                    dynamic (read the request)',
+    ])
+  })
+})
+
+describe("a handler's store with the build's pages", () => {
+  let dir = ''
+  let time = 1_000_000
+  const BUILD_ID = 'build-1'
+
+  function writeBuild(page: { tags?: string[]; dataExpiresAt?: number | null } = {}) {
+    const body = (file: string, text: string) => {
+      writeFileSync(join(dir, file), text)
+      return { file, size: text.length, etag: `"${text}"`, status: 200, headers: {} }
+    }
+    const manifest: PrerenderManifest = {
+      version: 1,
+      buildId: BUILD_ID,
+      routes: [{ route: 'docs/[...slug]/page.tsx', kind: 'prerendered', pathnames: ['/docs/a'] }],
+      pages: {
+        '/docs/a': {
+          route: 'docs/[...slug]/page.tsx',
+          payload: body('a.rsc', 'payload-a'),
+          html: body('a.html', 'html-a'),
+          tags: ['_path:/docs/a', ...(page.tags ?? [])],
+          renderedAt: 500_000,
+          dataExpiresAt: page.dataExpiresAt ?? null,
+        },
+      },
+    }
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest))
+  }
+
+  /** A store processes share, as Redis is: it says how long it keeps invalidations. */
+  class SharedStore extends MemoryCacheHandler {
+    readonly invalidationsKeptMs = 86_400_000
+  }
+
+  function storeOf(buildId = BUILD_ID, handler: MemoryCacheHandler = new SharedStore()) {
+    const cache = new CacheStorage(undefined, handler)
+    return { cache, store: new StaticPageStore(cache, new PrerenderedPages(dir, buildId)) }
+  }
+
+  const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes)
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'prerender-unit-'))
+    time = 1_000_000
+    setCacheClock(() => time)
+  })
+  afterEach(() => {
+    setCacheClock()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('serves the page the build wrote, with its ETags, from the first request', async () => {
+    writeBuild()
+    const { store } = storeOf()
+    const page = await store.fresh('/docs/a')
+    expect(text(page?.payload.bytes)).toBe('payload-a')
+    expect(page?.payload.etag).toBe('"payload-a"')
+    expect(text(page?.html?.bytes)).toBe('html-a')
+    expect(await store.fresh('/docs/b')).toBeUndefined()
+  })
+
+  it('drops it for good on an invalidation of its path or of data it showed', async () => {
+    writeBuild({ tags: ['notes'] })
+    const { cache, store } = storeOf()
+    expect(await store.fresh('/docs/a')).toBeDefined()
+    await cache.invalidateTags(['notes'])
+    expect(await store.fresh('/docs/a')).toBeUndefined()
+    time += 10_000_000 // long after: the memory store may have forgotten the invalidation
+    expect(await store.fresh('/docs/a')).toBeUndefined()
+
+    const other = storeOf()
+    await other.cache.invalidateTags(['_path:/docs/a']) // before the page was ever read
+    expect(await other.store.fresh('/docs/a')).toBeUndefined()
+  })
+
+  it('with the memory store, one that showed cached() data is rendered afresh; others are served', async () => {
+    // The data may have changed in an earlier process (before a restart), which it cannot know.
+    writeBuild({ tags: ['notes'] })
+    expect(await storeOf(BUILD_ID, new MemoryCacheHandler()).store.fresh('/docs/a')).toBeUndefined()
+    writeBuild()
+    expect(await storeOf(BUILD_ID, new MemoryCacheHandler()).store.fresh('/docs/a')).toBeDefined()
+  })
+
+  it('expires when its data does (revalidate = N)', async () => {
+    writeBuild({ dataExpiresAt: 1_500_000 })
+    const { store } = storeOf()
+    expect(await store.fresh('/docs/a')).toBeDefined()
+    time = 1_500_000
+    expect(await store.fresh('/docs/a')).toBeUndefined()
+  })
+
+  it('is superseded by a page rendered since', async () => {
+    writeBuild()
+    const { store } = storeOf()
+    const rendered = await store.renderToKeep(
+      '/docs/a',
+      async () => ({ payload: new TextEncoder().encode('fresh') }),
+      () => true,
+    )
+    expect(text((await store.fresh('/docs/a'))?.payload.bytes)).toBe('fresh')
+    expect(rendered.page).toBeDefined()
+  })
+
+  it('renders a page whose file is gone, and ignores a manifest it cannot read', async () => {
+    writeBuild()
+    rmSync(join(dir, 'a.rsc'))
+    expect(await storeOf().store.fresh('/docs/a')).toBeUndefined()
+    writeFileSync(join(dir, 'manifest.json'), '{ not json')
+    expect(await storeOf().store.fresh('/docs/a')).toBeUndefined()
+  })
+
+  it("ignores another build's pages", async () => {
+    writeBuild()
+    const { store } = storeOf('build-2')
+    expect(await store.fresh('/docs/a')).toBeUndefined()
+  })
+})
