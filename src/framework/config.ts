@@ -56,6 +56,11 @@ export interface FrameworkOptions {
 export interface FrameworkBuildOptions extends FrameworkOptions {
   /** The app's routes folder, relative to Vite's root. Default: `src/routes`. */
   routesDir?: string
+  /**
+   * Where the build runs: `node` (`npm start`, or embedded) or `cloudflare` (a Worker run by
+   * workerd, with the app's wrangler.jsonc: docs/deploying-workers.md). Default: `node`.
+   */
+  target?: 'node' | 'cloudflare'
 }
 
 export const DEFAULT_CONFIG: FrameworkConfig = {

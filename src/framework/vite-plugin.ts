@@ -278,7 +278,7 @@ function clientChunkGroups(): Rolldown.CodeSplittingGroup[] {
 
 /** @param buildOptions the framework's settings (src/framework/config.ts, docs/configuration.md). */
 export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOption[] {
-  const { routesDir = DEFAULT_ROUTES_DIR, ...frameworkOptions } = buildOptions
+  const { routesDir = DEFAULT_ROUTES_DIR, target = 'node', ...frameworkOptions } = buildOptions
   // Under Vite's root, never the process's working directory.
   const routesDirOf = (root: string) => join(root, routesDir)
   const rootLayoutModules = new Set<string>()
@@ -311,7 +311,11 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
             rsc: {
               define,
               resolve: { noExternal: true },
-              build: { rollupOptions: { input: { server: own('./node/server.ts') } } },
+              // `npm start` (node/server.ts); a Worker's entry is workers/worker.ts instead.
+              build:
+                target === 'node'
+                  ? { rollupOptions: { input: { server: own('./node/server.ts') } } }
+                  : {},
             },
             ssr: { define, resolve: { noExternal: true } },
             client: {
@@ -329,5 +333,7 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     forgetStaticPagesOnChange(),
     cachedCallSites(),
     options(frameworkOptions, routesDir),
+    // Loaded only for that target: a Node app never needs the Cloudflare plugin installed.
+    target === 'cloudflare' && import('./workers/vite-plugin.ts').then((m) => m.workersTarget()),
   ]
 }

@@ -2,20 +2,12 @@
 // used so that a failing store never fails a request: a read that fails is a miss, a write that
 // fails is skipped, and the failure is logged once until the store works again. Each request
 // handler owns one (docs/caching.md); code outside any handler uses the process's default one.
+// The stores the platform offers (package.json "imports"): stores.ts on Node, stores.workers.ts
+// on Cloudflare Workers, so that neither bundles the other's client.
+import { createHandler } from '#framework/cache-stores'
 import { now } from './clock.ts'
 import type { CacheEntry, CacheHandler } from './handler.ts'
-import { MemoryCacheHandler } from './memory-handler.ts'
 import { type CacheOptions, DEFAULT_CACHE_OPTIONS } from './options.ts'
-
-const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
-
-async function createHandler({ handler, memory, redis }: CacheOptions): Promise<CacheHandler> {
-  const url = redis.url ?? process.env.REDIS_URL
-  if ((handler ?? (url ? 'redis' : 'memory')) === 'memory') return new MemoryCacheHandler(memory)
-  // Loaded only when used, so that an app on the memory handler never loads a Redis client.
-  const { RedisCacheHandler } = await import('./redis-handler.ts')
-  return new RedisCacheHandler({ ...redis, url: url ?? DEFAULT_REDIS_URL })
-}
 
 /** A cached() value as stored, and as concurrent callers share its computation. */
 export interface Computed {
