@@ -61,6 +61,14 @@ export interface FrameworkBuildOptions extends FrameworkOptions {
    * workerd, with the app's wrangler.jsonc: docs/deploying-workers.md). Default: `node`.
    */
   target?: 'node' | 'cloudflare'
+  /** The `cloudflare` target's local runs (`vite dev`, `vite preview` in workerd). */
+  cloudflare?: {
+    /**
+     * Where KV namespaces and caches are kept between runs, as @cloudflare/vite-plugin's option
+     * of that name: a folder (`{ path }`), or false for none. Default: `.wrangler/state`.
+     */
+    persistState?: boolean | { path: string }
+  }
 }
 
 export const DEFAULT_CONFIG: FrameworkConfig = {

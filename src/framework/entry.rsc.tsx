@@ -12,6 +12,9 @@ import {
   loadServerAction,
   renderToPipeableStream,
 } from '@vitejs/plugin-rsc/rsc.node'
+// What the platform gives the pipeline (package.json "imports"): node/host.ts on Node,
+// workers/host.ts on Cloudflare Workers (the `workerd` condition).
+import { waitUntil } from '#framework/host'
 import { type FrameworkOptions, resolveConfig } from './config.ts'
 import { createHandler, type RequestHandler } from './server/core.ts'
 import { DEV_CODE_CHANGED_EVENT } from './wire/protocol.ts'
@@ -43,6 +46,7 @@ export function createRequestHandler(options?: FrameworkOptions): RequestHandler
     dev: import.meta.env.DEV,
     // Dev server: the plugin says when a file changed (vite-plugin.ts).
     onCodeChange: (listener) => import.meta.hot?.on(DEV_CODE_CHANGED_EVENT, listener),
+    waitUntil,
   })
 }
 

@@ -278,7 +278,12 @@ function clientChunkGroups(): Rolldown.CodeSplittingGroup[] {
 
 /** @param buildOptions the framework's settings (src/framework/config.ts, docs/configuration.md). */
 export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOption[] {
-  const { routesDir = DEFAULT_ROUTES_DIR, target = 'node', ...frameworkOptions } = buildOptions
+  const {
+    routesDir = DEFAULT_ROUTES_DIR,
+    target = 'node',
+    cloudflare = {},
+    ...frameworkOptions
+  } = buildOptions
   // Under Vite's root, never the process's working directory.
   const routesDirOf = (root: string) => join(root, routesDir)
   const rootLayoutModules = new Set<string>()
@@ -334,6 +339,7 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     cachedCallSites(),
     options(frameworkOptions, routesDir),
     // Loaded only for that target: a Node app never needs the Cloudflare plugin installed.
-    target === 'cloudflare' && import('./workers/vite-plugin.ts').then((m) => m.workersTarget()),
+    target === 'cloudflare' &&
+      import('./workers/vite-plugin.ts').then((m) => m.workersTarget(cloudflare)),
   ]
 }

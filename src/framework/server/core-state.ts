@@ -52,6 +52,12 @@ export interface CoreDependencies {
   dev?: boolean
   /** Subscribes to code changes (the dev server): what was found with the old code is forgotten. */
   onCodeChange?(listener: () => void): void
+  /**
+   * Keeps the host running until `promise` settles, after the response has been sent: after()
+   * callbacks (server/after.ts). Cloudflare Workers' `waitUntil` (workers/host.ts); Node needs
+   * none, its process runs on (node/host.ts).
+   */
+  waitUntil?(promise: Promise<unknown>): void
 }
 
 /** A complete render of a page for everyone (server/serve-page.ts), shared while under way. */

@@ -45,7 +45,7 @@ async function dispatch(core: Core, request: Request, parsed: ParsedRequest) {
 export function createHandler(deps: CoreDependencies): RequestHandler {
   const core = createCore(deps)
   // after() callbacks start once the answer has been sent (after.ts).
-  return (request) => handleWithAfter(request, () => handle(core, request))
+  return (request) => handleWithAfter(request, () => handle(core, request), deps.waitUntil)
 }
 
 /** One request, inside its store: parsed once, dispatched, any failure answered 500. */

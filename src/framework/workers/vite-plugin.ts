@@ -4,12 +4,16 @@
 import { fileURLToPath } from 'node:url'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import type { PluginOption } from 'vite'
+import type { FrameworkBuildOptions } from '../config.ts'
 
 const own = (file: string) => fileURLToPath(new URL(file, import.meta.url))
 
-export function workersTarget(): PluginOption[] {
+export function workersTarget(
+  options: NonNullable<FrameworkBuildOptions['cloudflare']>,
+): PluginOption[] {
   return [
     cloudflare({
+      ...options,
       // One Worker: the ssr environment runs in the rsc one's isolate, as on Node.
       viteEnvironment: { name: 'rsc', childEnvironments: ['ssr'] },
       // The app's wrangler.jsonc names the Worker and its bindings; the framework gives the entry.
