@@ -37,8 +37,13 @@ export class WorkersKvCacheHandler implements CacheHandler {
   async get(key: string): Promise<CacheEntry | undefined> {
     const raw = await this.#kv.get(`entry:${key}`, 'text')
     if (raw === null) return undefined
-    const entry: unknown = parse(raw)
-    // Something else under the key (an older format, say) is a miss, not a crash.
+    // Something else under the key (an older format, say) is a miss, not a failure.
+    let entry: unknown
+    try {
+      entry = parse(raw)
+    } catch {
+      return undefined
+    }
     return isCacheEntry(entry) ? entry : undefined
   }
 
