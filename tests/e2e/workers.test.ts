@@ -77,6 +77,22 @@ describe('the notebook on the running server', () => {
     expect(app.server.process.name).toBe('Worker (vite preview)')
   })
 
+  test('serves every file under /assets/ from Workers static assets, immutable for a year', async () => {
+    const files = readdirSync(join(ROOT_DIR, 'dist-workers/client/assets'))
+    expect(files.some((file) => file.endsWith('.js'))).toBe(true)
+    for (const file of files) {
+      const response = await fetch(`${app.url}/assets/${file}`)
+      expect(response.status, file).toBe(200)
+      expect(response.headers.get('cache-control'), file).toBe(
+        'public, max-age=31536000, immutable',
+      )
+      await response.arrayBuffer()
+    }
+    const document = await fetch(`${app.url}/`)
+    expect(document.headers.get('cache-control') ?? '').not.toContain('immutable')
+    await document.arrayBuffer()
+  })
+
   test('a note created with the no-JS form is still there after a restart (Workers KV)', async () => {
     // A cached read (notesTagged, in the data cache's KV store) before the note exists.
     expect(await getText('/tags/kv')).not.toContain('Kept in KV')

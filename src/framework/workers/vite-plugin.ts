@@ -20,6 +20,21 @@ export function workersTarget(
       config: { main: own('./worker.ts') },
     }),
     {
+      // Workers static assets read `_headers` from the assets folder (and do not serve it):
+      // Vite content-hashes everything under /assets/, so browsers may keep it for a year, as
+      // `npm start` lets them (node/server.ts).
+      name: 'framework:workers-asset-headers',
+      apply: 'build',
+      applyToEnvironment: (environment) => environment.name === 'client',
+      generateBundle() {
+        this.emitFile({
+          type: 'asset',
+          fileName: '_headers',
+          source: '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n',
+        })
+      },
+    },
+    {
       name: 'framework:workers-output',
       config(config) {
         // Inside the Worker's own folder, so that its output deploys on its own.
