@@ -109,7 +109,14 @@ async function startWorker(
   const port = await findFreePort()
   const child = ManagedProcess.spawn(
     process.execPath,
-    [VITE_BIN, 'preview', '--config', WORKERS_CONFIG, '--port', String(port), '--strictPort'],
+    [
+      VITE_BIN,
+      'preview',
+      '--config',
+      WORKERS_CONFIG,
+      // 127.0.0.1, as the Node server: tests that need another host name use `localhost`.
+      ...['--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    ],
     {
       name: 'Worker (vite preview)',
       cwd: ROOT_DIR,
