@@ -54,6 +54,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // The Worker's own checks run in the e2e-workers project only.
+          exclude: [...configDefaults.exclude, 'tests/e2e/workers.test.ts'],
           environment: 'node',
           // Each file starts its own server and browser: running them side by side on two cores
           // only makes them slow and flaky.
@@ -64,6 +66,38 @@ export default defineConfig({
           // The embedding test imports the built server entry: Node loads it as an embedder's
           // server would, not through Vite's transforms.
           server: { deps: { external: [/\/dist\//] } },
+        },
+      },
+      {
+        test: {
+          // The same app built as a Cloudflare Worker and run in workerd (`npm run
+          // test:e2e:workers`): these files of the e2e project, unchanged, against the Worker
+          // (support/servers.ts starts it when E2E_TARGET is `workers`; docs/deploying-workers.md).
+          name: 'e2e-workers',
+          // server-functions-http.test.ts is not among them: its refusals of large bodies
+          // (413 before the body is read) meet vite preview's local proxy, which answers 500 when
+          // the Worker does not read what it is sent (docs/deploying-workers.md, "Testing").
+          include: [
+            'tests/e2e/document.test.ts',
+            'tests/e2e/fallbacks.test.ts',
+            'tests/e2e/route-handlers.test.ts',
+            'tests/e2e/server-functions-nojs.test.ts',
+            'tests/e2e/http-caching.test.ts',
+            'tests/e2e/static-pages.test.ts',
+            'tests/e2e/static-route-handlers.test.ts',
+            'tests/e2e/revalidation.test.ts',
+            'tests/e2e/errors.test.ts',
+            'tests/e2e/streaming.test.ts',
+            'tests/e2e/navigation.test.ts',
+            'tests/e2e/server-functions.test.ts',
+            'tests/e2e/workers.test.ts',
+          ],
+          env: { E2E_TARGET: 'workers' },
+          environment: 'node',
+          fileParallelism: false,
+          maxWorkers: 1,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

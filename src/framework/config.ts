@@ -66,6 +66,19 @@ export interface RequestHandlerOptions extends FrameworkOptions {
 export interface FrameworkBuildOptions extends FrameworkOptions {
   /** The app's routes folder, relative to Vite's root. Default: `src/routes`. */
   routesDir?: string
+  /**
+   * Where the build runs: `node` (`npm start`, or embedded) or `cloudflare` (a Worker run by
+   * workerd, with the app's wrangler.jsonc: docs/deploying-workers.md). Default: `node`.
+   */
+  target?: 'node' | 'cloudflare'
+  /** The `cloudflare` target's local runs (`vite dev`, `vite preview` in workerd). */
+  cloudflare?: {
+    /**
+     * Where KV namespaces and caches are kept between runs, as @cloudflare/vite-plugin's option
+     * of that name: a folder (`{ path }`), or false for none. Default: `.wrangler/state`.
+     */
+    persistState?: boolean | { path: string }
+  }
 }
 
 export const DEFAULT_CONFIG: FrameworkConfig = {

@@ -2,8 +2,6 @@
 // pipeline (server/core.ts) what it needs from the build: the app's route modules (found by the
 // framework's Vite plugin in its routes folder), the build id and options, and the ssr
 // environment's HTML renderer.
-
-import { fileURLToPath } from 'node:url'
 import buildOptions, { buildId, draftModeSecret } from 'virtual:framework/options'
 import { routeModules } from 'virtual:framework/routes'
 import {
@@ -14,6 +12,9 @@ import {
   loadServerAction,
   renderToPipeableStream,
 } from '@vitejs/plugin-rsc/rsc.node'
+// What the platform gives the pipeline (package.json "imports"): node/host.ts on Node,
+// workers/host.ts on Cloudflare Workers (the `workerd` condition).
+import { BUILD_PRERENDER_DIR, readPrerenderedPages, waitUntil } from '#framework/host'
 import { type FrameworkOptions, type RequestHandlerOptions, resolveConfig } from './config.ts'
 import {
   createHandler,
@@ -25,14 +26,6 @@ import type { CoreDependencies } from './server/core-state.ts'
 import { DEV_CODE_CHANGED_EVENT } from './wire/protocol.ts'
 
 export type { Prerenderer, RequestHandler } from './server/core.ts'
-
-/**
- * Where `npm run build` wrote its prerendered pages: dist/prerender, beside dist/rsc (this module
- * is built into dist/rsc/index.js). The dev server has none.
- */
-const BUILD_PRERENDER_DIR = import.meta.env.DEV
-  ? undefined
-  : fileURLToPath(new URL('../prerender/', import.meta.url))
 
 function dependencies(options?: FrameworkOptions): CoreDependencies {
   return {
@@ -58,6 +51,7 @@ function dependencies(options?: FrameworkOptions): CoreDependencies {
     dev: import.meta.env.DEV,
     // Dev server: the plugin says when a file changed (vite-plugin.ts).
     onCodeChange: (listener) => import.meta.hot?.on(DEV_CODE_CHANGED_EVENT, listener),
+    waitUntil,
   }
 }
 
@@ -66,7 +60,7 @@ export function createRequestHandler(options?: RequestHandlerOptions): RequestHa
   const prerendered = options?.prerendered ?? BUILD_PRERENDER_DIR
   return createHandler({
     ...dependencies(options),
-    prerenderedDir: prerendered === false ? undefined : prerendered,
+    prerendered: prerendered === false ? undefined : readPrerenderedPages(prerendered, buildId),
   })
 }
 

@@ -303,7 +303,12 @@ function prerenderPages(routesDir: string): Plugin {
 
 /** @param buildOptions the framework's settings (src/framework/config.ts, docs/configuration.md). */
 export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOption[] {
-  const { routesDir = DEFAULT_ROUTES_DIR, ...frameworkOptions } = buildOptions
+  const {
+    routesDir = DEFAULT_ROUTES_DIR,
+    target = 'node',
+    cloudflare = {},
+    ...frameworkOptions
+  } = buildOptions
   // Under Vite's root, never the process's working directory.
   const routesDirOf = (root: string) => join(root, routesDir)
   const rootLayoutModules = new Set<string>()
@@ -336,7 +341,11 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
             rsc: {
               define,
               resolve: { noExternal: true },
-              build: { rollupOptions: { input: { server: own('./node/server.ts') } } },
+              // `npm start` (node/server.ts); a Worker's entry is workers/worker.ts instead.
+              build:
+                target === 'node'
+                  ? { rollupOptions: { input: { server: own('./node/server.ts') } } }
+                  : {},
             },
             ssr: { define, resolve: { noExternal: true } },
             client: {
@@ -354,6 +363,10 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     forgetStaticPagesOnChange(),
     cachedCallSites(),
     options(frameworkOptions, routesDir),
-    prerenderPages(routesDir),
+    // Prerendering reads and writes files beside the Node server: a Worker renders on demand.
+    target === 'node' && prerenderPages(routesDir),
+    // Loaded only for that target: a Node app never needs the Cloudflare plugin installed.
+    target === 'cloudflare' &&
+      import('./workers/vite-plugin.ts').then((m) => m.workersTarget(cloudflare)),
   ]
 }

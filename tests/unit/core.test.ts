@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { cached } from '../../src/framework/cache/cached.ts'
 import { resolveConfig } from '../../src/framework/config.ts'
+import { after } from '../../src/framework/server/after.ts'
 import { createHandler } from '../../src/framework/server/core.ts'
 import type { CoreDependencies, ReactServer } from '../../src/framework/server/core-state.ts'
 import { HEADER_ACTION_ID } from '../../src/framework/wire/protocol.ts'
@@ -94,5 +95,30 @@ describe('server function checks, before anything is decoded or run', () => {
     const response = await makeHandler(page)(new Request('http://app.test/', { method: 'PUT' }))
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toBe('GET, HEAD, POST')
+  })
+})
+
+/** A route handler whose after() callback records that it ran. */
+const ran: string[] = []
+const afterRoutes: Modules = {
+  'log/route.ts': {
+    GET: () => {
+      after(async () => {
+        ran.push('callback')
+      })
+      return new Response('sent')
+    },
+  },
+}
+
+describe("the host's waitUntil (CoreDependencies.waitUntil: Cloudflare Workers')", () => {
+  it('is given each after() callback, settled once the callback has run', async () => {
+    const kept: Promise<unknown>[] = []
+    const handler = makeHandler(afterRoutes, { waitUntil: (promise) => kept.push(promise) })
+    const response = await handler(new Request('http://app.test/log'))
+    expect(await response.text()).toBe('sent')
+    expect(kept).toHaveLength(1)
+    await Promise.all(kept)
+    expect(ran).toEqual(['callback'])
   })
 })

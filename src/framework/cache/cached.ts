@@ -1,11 +1,13 @@
 // cached() and cacheTag(): memoize an async function's results across requests, by arguments.
+
+// value.ts (node:v8) on Node, value.workers.ts on Cloudflare Workers (package.json "imports").
+import { fromBytes, toBytes } from '#framework/cache-value'
 import { earliest, now } from './clock.ts'
 import { argumentsKey, functionIdentity, rememberIdentity } from './key.ts'
 import { noteCacheUse } from './observers.ts'
 import { type CacheScope, currentScope, runInScope } from './scope.ts'
 import { type Computed, currentPathname, currentStorage } from './storage.ts'
 import { limitTags, pathTag } from './tags.ts'
-import { fromBytes, toBytes } from './value.ts'
 
 export interface CachedOptions {
   /** Tags of every entry, for revalidateTag(). */

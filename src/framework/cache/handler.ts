@@ -13,6 +13,17 @@ export interface CacheEntry {
   expiresAt?: number
 }
 
+/** Whether a value read back from a shared store is an entry (not something else under its key). */
+export function isCacheEntry(value: unknown): value is CacheEntry {
+  if (typeof value !== 'object' || value === null) return false
+  const entry = value as Partial<CacheEntry>
+  return (
+    entry.value instanceof Uint8Array &&
+    Array.isArray(entry.tags) &&
+    typeof entry.createdAt === 'number'
+  )
+}
+
 export interface CacheHandler {
   /** The stored entry, fresh or not: the caller checks its time and its tags. */
   get(key: string): Promise<CacheEntry | undefined>

@@ -17,13 +17,25 @@ export interface RedisCacheOptions {
   ttl: number
 }
 
-export type CacheHandlerKind = 'memory' | 'redis'
+export interface WorkersKvCacheOptions {
+  /** The Worker's KV namespace binding (wrangler.jsonc `kv_namespaces`) that holds the entries. */
+  binding: string
+  /** Longest time, in seconds, an entry is kept, and so how long tag invalidations must be. */
+  ttl: number
+}
+
+/** `workers-kv` exists on Cloudflare Workers only, `redis` on Node only (docs/deploying-workers.md). */
+export type CacheHandlerKind = 'memory' | 'redis' | 'workers-kv'
 
 export interface CacheOptions {
-  /** Default: 'redis' when REDIS_URL is set or `redis.url` is given, else 'memory'. */
+  /**
+   * Default on Node: 'redis' when REDIS_URL is set or `redis.url` is given, else 'memory'; on
+   * Workers: 'workers-kv' when the Worker has the `workersKv.binding`, else 'memory'.
+   */
   handler?: CacheHandlerKind
   memory: MemoryCacheOptions
   redis: RedisCacheOptions
+  workersKv: WorkersKvCacheOptions
 }
 
 /** What `framework({ cache })` and `createRequestHandler({ cache })` accept. */
@@ -31,11 +43,13 @@ export interface CacheOptionsInput {
   handler?: CacheHandlerKind
   memory?: Partial<MemoryCacheOptions>
   redis?: Partial<RedisCacheOptions>
+  workersKv?: Partial<WorkersKvCacheOptions>
 }
 
 export const DEFAULT_CACHE_OPTIONS: CacheOptions = {
   memory: { maxEntries: 1000, maxBytes: 64 * 1024 * 1024 },
   redis: { keyPrefix: 'rsc-cache:', ttl: 24 * 60 * 60 },
+  workersKv: { binding: 'CACHE', ttl: 24 * 60 * 60 },
 }
 
 export function mergeCacheOptions(base: CacheOptions, layer?: CacheOptionsInput): CacheOptions {
@@ -44,5 +58,6 @@ export function mergeCacheOptions(base: CacheOptions, layer?: CacheOptionsInput)
     handler: layer.handler ?? base.handler,
     memory: { ...base.memory, ...layer.memory },
     redis: { ...base.redis, ...layer.redis },
+    workersKv: { ...base.workersKv, ...layer.workersKv },
   }
 }

@@ -7,22 +7,12 @@
 
 import { deserialize, serialize } from 'node:v8'
 import { Redis } from 'ioredis'
-import type { CacheEntry, CacheHandler } from './handler.ts'
+import { type CacheEntry, type CacheHandler, isCacheEntry } from './handler.ts'
 import { DEFAULT_CACHE_OPTIONS, type RedisCacheOptions } from './options.ts'
 
 /** A page waits at most this long for Redis before computing the value itself. */
 const COMMAND_TIMEOUT_MS = 1000
 const CONNECT_TIMEOUT_MS = 2000
-
-function isEntry(value: unknown): value is CacheEntry {
-  if (typeof value !== 'object' || value === null) return false
-  const entry = value as Partial<CacheEntry>
-  return (
-    entry.value instanceof Uint8Array &&
-    Array.isArray(entry.tags) &&
-    typeof entry.createdAt === 'number'
-  )
-}
 
 export class RedisCacheHandler implements CacheHandler {
   readonly #client: Redis
@@ -77,7 +67,7 @@ export class RedisCacheHandler implements CacheHandler {
     if (!raw) return undefined
     const entry: unknown = deserialize(raw)
     // Something else under our prefix (an older format, say) is a miss, not a crash.
-    return isEntry(entry) ? entry : undefined
+    return isCacheEntry(entry) ? entry : undefined
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {

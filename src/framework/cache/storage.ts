@@ -2,26 +2,12 @@
 // used so that a failing store never fails a request: a read that fails is a miss, a write that
 // fails is skipped, and the failure is logged once until the store works again. Each request
 // handler owns one (docs/caching.md); code outside any handler uses the process's default one.
+// The stores the platform offers (package.json "imports"): stores.ts on Node, stores.workers.ts
+// on Cloudflare Workers, so that neither bundles the other's client.
+import { createHandler } from '#framework/cache-stores'
 import { now } from './clock.ts'
 import type { CacheEntry, CacheHandler } from './handler.ts'
-import { MemoryCacheHandler } from './memory-handler.ts'
-import { type CacheHandlerKind, type CacheOptions, DEFAULT_CACHE_OPTIONS } from './options.ts'
-
-const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
-
-/** Which handler the options choose: Redis when asked for, or when a server is named. */
-export function handlerKind({ handler, redis }: CacheOptions): CacheHandlerKind {
-  return handler ?? ((redis.url ?? process.env.REDIS_URL) ? 'redis' : 'memory')
-}
-
-async function createHandler(options: CacheOptions): Promise<CacheHandler> {
-  const { memory, redis } = options
-  if (handlerKind(options) === 'memory') return new MemoryCacheHandler(memory)
-  const url = redis.url ?? process.env.REDIS_URL
-  // Loaded only when used, so that an app on the memory handler never loads a Redis client.
-  const { RedisCacheHandler } = await import('./redis-handler.ts')
-  return new RedisCacheHandler({ ...redis, url: url ?? DEFAULT_REDIS_URL })
-}
+import { type CacheOptions, DEFAULT_CACHE_OPTIONS } from './options.ts'
 
 /** A cached() value as stored, and as concurrent callers share its computation. */
 export interface Computed {

@@ -15,6 +15,8 @@ interface AfterQueue {
   tasks: Task[]
   /** Set once the response is sent: later after() calls start at once. */
   started: boolean
+  /** The host's way to keep running for a callback (CoreDependencies.waitUntil). */
+  waitUntil: ((promise: Promise<unknown>) => void) | undefined
 }
 
 const storage = new AsyncLocalStorage<AfterQueue>()
@@ -22,7 +24,7 @@ const storage = new AsyncLocalStorage<AfterQueue>()
 /** Callbacks started and not yet settled, in this process: what SIGTERM waits for. */
 const running = new Set<Promise<unknown>>()
 
-function start(task: Task): void {
+function start(task: Task, queue: AfterQueue): void {
   const settled = Promise.resolve()
     .then(task)
     .then(undefined, (error: unknown) => {
@@ -30,6 +32,7 @@ function start(task: Task): void {
     })
     .finally(() => running.delete(settled))
   running.add(settled)
+  queue.waitUntil?.(settled)
 }
 
 /**
@@ -45,7 +48,7 @@ export function after(task: Task | Promise<unknown>): void {
     )
   }
   const bound: Task = typeof task === 'function' ? AsyncResource.bind(task) : () => task
-  if (queue.started) start(bound)
+  if (queue.started) start(bound, queue)
   else queue.tasks.push(bound)
 }
 
@@ -98,13 +101,14 @@ function webBodyThen(body: ReadableStream<Uint8Array>, done: () => void): Readab
 export async function handleWithAfter(
   request: Request,
   handle: () => Promise<Response>,
+  waitUntil?: (promise: Promise<unknown>) => void,
 ): Promise<Response> {
-  const queue: AfterQueue = { tasks: [], started: false }
+  const queue: AfterQueue = { tasks: [], started: false, waitUntil }
   const response = await storage.run(queue, handle)
   const run = () => {
     if (queue.started) return
     queue.started = true
-    for (const task of queue.tasks.splice(0)) start(task)
+    for (const task of queue.tasks.splice(0)) start(task, queue)
   }
   const nodeBody = nodeBodyOf(response)
   if (!nodeBody && queue.tasks.length === 0) {

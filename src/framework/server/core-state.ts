@@ -9,7 +9,7 @@ import { createRouteTable, type RouteTable } from '../routing/route-table.ts'
 import type { HtmlOptions, HtmlResult } from '../ssr/render-html.tsx'
 import { RouteClassification } from '../static/classification.ts'
 import { type StaticPage, StaticPageStore } from '../static/page-store.ts'
-import { PrerenderedPages } from '../static/prerendered.ts'
+import type { PrerenderedPages } from '../static/prerendered.ts'
 import type { RecordedError } from './request-store.ts'
 
 /** A route module as loaded: its exports by name. */
@@ -53,8 +53,17 @@ export interface CoreDependencies {
   dev?: boolean
   /** Subscribes to code changes (the dev server): what was found with the old code is forgotten. */
   onCodeChange?(listener: () => void): void
-  /** The folder of the pages `npm run build` prerendered (static/prerendered.ts), if any. */
-  prerenderedDir?: string
+  /**
+   * The pages `npm run build` prerendered (static/prerendered.ts), read by the host (node/host.ts:
+   * from dist/prerender); none on a host without files (workers/host.ts) or in dev.
+   */
+  prerendered?: PrerenderedPages
+  /**
+   * Keeps the host running until `promise` settles, after the response has been sent: after()
+   * callbacks (server/after.ts). Cloudflare Workers' `waitUntil` (workers/host.ts); Node needs
+   * none, its process runs on (node/host.ts).
+   */
+  waitUntil?(promise: Promise<unknown>): void
 }
 
 /** A complete render of a page for everyone (server/serve-page.ts), shared while under way. */
@@ -91,10 +100,7 @@ export interface Core {
 
 export function createCore(deps: CoreDependencies): Core {
   const cache = new CacheStorage(deps.config.cache)
-  const prerendered =
-    deps.prerenderedDir === undefined
-      ? undefined
-      : new PrerenderedPages(deps.prerenderedDir, deps.buildId)
+  const { prerendered } = deps
   const pages = new StaticPageStore(cache, prerendered)
   const classification = new RouteClassification()
   // What the build's renders found: a route it saw dynamic streams from its first request.

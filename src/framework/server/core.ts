@@ -47,7 +47,7 @@ async function dispatch(core: Core, request: Request, parsed: ParsedRequest) {
 export function createHandler(deps: CoreDependencies): RequestHandler {
   const core = createCore(deps)
   // after() callbacks start once the answer has been sent (after.ts).
-  return (request) => handleWithAfter(request, () => handle(core, request))
+  return (request) => handleWithAfter(request, () => handle(core, request), deps.waitUntil)
 }
 
 /** What `npm run build` renders pages with (build/prerender.ts): a handler and what it found. */

@@ -1,13 +1,10 @@
 // Accounts and sessions. Passwords are stored as scrypt hashes with a per-user salt; a session
 // is a random token in an httpOnly cookie, looked up here on each request.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Low } from 'lowdb'
-import { JSONFilePreset } from 'lowdb/node'
 import { cookies } from '#framework'
-import { DATA_DIR } from './notes.ts'
+import { openStore } from '#notebook/store'
 
 const hash = promisify(scrypt) as (
   password: string,
@@ -49,8 +46,7 @@ let database: Promise<Low<AuthData>> | undefined
 
 function db(): Promise<Low<AuthData>> {
   database ??= (async () => {
-    mkdirSync(DATA_DIR, { recursive: true })
-    const store = await JSONFilePreset<AuthData>(join(DATA_DIR, 'auth.json'), {
+    const store = await openStore<AuthData>('auth', {
       users: [],
       sessions: [],
     })

@@ -1,11 +1,8 @@
-// The notebook's notes, kept in a JSON file under the data directory ($DATA_DIR, default
-// ./data). lowdb applies each change to memory synchronously and writes the file by temp file
-// and rename, queued: concurrent requests cannot lose or tear a write.
-import { mkdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+// The notebook's notes, in the store `notes` (#notebook/store: a JSON file under $DATA_DIR on
+// Node, store.ts; Workers KV on Cloudflare Workers, store.workers.ts).
 import type { Low } from 'lowdb'
-import { JSONFilePreset } from 'lowdb/node'
 import { cached } from '#framework'
+import { openStore } from '#notebook/store'
 
 export interface Note {
   id: string
@@ -23,8 +20,6 @@ interface Data {
 
 /** Cache tag of what is read from the notes; server functions that change a note revalidate it. */
 export const NOTES_TAG = 'notes'
-
-export const DATA_DIR = resolve(process.env.DATA_DIR ?? 'data')
 
 const TOPICS = ['garden', 'reading', 'travel', 'recipes', 'work', 'music']
 
@@ -47,10 +42,7 @@ function seed(): Data {
 let database: Promise<Low<Data>> | undefined
 
 function db(): Promise<Low<Data>> {
-  database ??= (() => {
-    mkdirSync(DATA_DIR, { recursive: true })
-    return JSONFilePreset<Data>(join(DATA_DIR, 'notes.json'), seed())
-  })()
+  database ??= openStore<Data>('notes', seed())
   return database
 }
 

@@ -6,7 +6,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { assertBuilt, ROOT_DIR, SERVER_ENTRY, VITE_BIN } from './paths.ts'
+import {
+  assertBuilt,
+  ROOT_DIR,
+  SERVER_ENTRY,
+  serverTarget,
+  VITE_BIN,
+  WORKERS_CONFIG,
+} from './paths.ts'
 import { type ExitStatus, ManagedProcess } from './process.ts'
 
 export interface RunningServer {
@@ -52,8 +59,10 @@ const LISTENING = /Listening on (http:\/\/\S+)/
 export async function startProductionServer(
   options: ProductionServerOptions = {},
 ): Promise<RunningServer> {
-  assertBuilt()
+  const target = serverTarget()
+  assertBuilt(target)
   const dataDir = options.dataDir ?? createDataDir()
+  if (target === 'workers') return startWorker(dataDir, options.env)
   const child = ManagedProcess.spawn(process.execPath, [SERVER_ENTRY], {
     name: 'production server',
     cwd: ROOT_DIR,
@@ -86,6 +95,43 @@ export async function startCommand(
     group: true,
   })
   return withUrl(child, LISTENING, dataDir)
+}
+
+/**
+ * The built Worker (dist-workers/) in workerd, as `vite preview` runs it with the Cloudflare
+ * plugin: local only (no account, no network), its KV namespaces kept under the data directory
+ * (vite.workers.config.ts), so each server starts from the seeded notes like a Node one.
+ */
+async function startWorker(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const port = await findFreePort()
+  const child = ManagedProcess.spawn(
+    process.execPath,
+    [
+      VITE_BIN,
+      'preview',
+      '--config',
+      WORKERS_CONFIG,
+      // 127.0.0.1, as the Node server: tests that need another host name use `localhost`.
+      ...['--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    ],
+    {
+      name: 'Worker (vite preview)',
+      cwd: ROOT_DIR,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        // No telemetry, and no fetch of the `Request.cf` sample from Cloudflare.
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        ...env,
+      },
+    },
+  )
+  return withUrl(child, /Local:\s+(http:\/\/\S+)/, dataDir)
 }
 
 export interface DevServerOptions {
