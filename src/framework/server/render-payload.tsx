@@ -4,7 +4,7 @@
 import type { ServerErrorInfo } from '../client/boundaries.tsx'
 import type { NodeBody } from '../node/stream-body.ts'
 import type { RouteMatch } from '../routing/route-table.ts'
-import { reportServerError } from '../wire/errors.ts'
+import { digestOf, reportServerError } from '../wire/errors.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
 import type { RscPayload } from '../wire/payload.ts'
 import {
@@ -30,6 +30,12 @@ export interface RenderOptions extends Pick<RscPayload, 'formState' | 'returnVal
   temporaryReferences?: unknown
   /** Send no tree: the client leaves the page (a redirect it must load as a document). */
   treeless?: boolean
+  /**
+   * Collects the render's errors here instead of logging them: a render for everyone logs them
+   * only if it is the answer (serve-page.ts); one that turned out dynamic is rendered again for
+   * the visitor, whose render logs them, once.
+   */
+  heldErrors?: unknown[]
 }
 
 /** No match renders the root's 404 screen. */
@@ -39,7 +45,7 @@ export async function renderRoute(
   match: RouteMatch | null,
   options: RenderOptions = {},
 ): Promise<RenderedRoute> {
-  const { temporaryReferences, fallback, failure, treeless, ...fields } = options
+  const { temporaryReferences, fallback, failure, treeless, heldErrors, ...fields } = options
   const { routes: routeTable, react } = currentCore()
   const chain = match?.route.chain ?? [routeTable.root]
   const params = match?.params ?? {}
@@ -72,7 +78,8 @@ export async function renderRoute(
         abortLogged = true
         return undefined
       }
-      const digest = reportServerError(error)
+      heldErrors?.push(error)
+      const digest = heldErrors ? digestOf(error) : reportServerError(error)
       recordRenderError(error, digest)
       return digest
     },

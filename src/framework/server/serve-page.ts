@@ -113,6 +113,7 @@ function renderWhole(
   const pageUrl = pageUrlOf(url)
   const controller = new AbortController()
   const request = detachedRequest(pageUrl, controller.signal)
+  const heldErrors: unknown[] = []
   return runDetached(request, async () => {
     if (mode === 'force-static') hideRequestData()
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -130,7 +131,7 @@ function renderWhole(
       .renderToKeep(
         url.pathname,
         async () => {
-          const rendered = await renderRoute(request, pageUrl, match)
+          const rendered = await renderRoute(request, pageUrl, match, { heldErrors })
           return { payload: await readAll(rendered.body), status: rendered.status }
         },
         // A page that failed or was interrupted is not kept; the route may still be static.
@@ -151,6 +152,8 @@ function renderWhole(
         if (dynamic && !controller.signal.aborted) {
           core.classification.setRendering(match.route.file, 'dynamic')
         }
+        // A dynamic page is rendered again for the visitor, which logs what it throws.
+        if (!dynamic) for (const error of heldErrors) reportServerError(error)
         return { ...result, dynamic, errors: recordedErrors() }
       })
     try {
