@@ -8,6 +8,7 @@ import {
   HEADER_BUILD_ID,
   HEADER_PREFETCH,
   HEADER_ROUTE_KIND,
+  HEADER_ROUTER_STATE,
   type Rendering,
   toPayloadUrl,
 } from '../wire/protocol.ts'
@@ -31,9 +32,12 @@ export interface FetchedPayload {
 export async function fetchPayload(
   href: string,
   purpose: 'navigation' | 'prefetch',
+  /** The router state header's value, in an app with slots or interceptors (payload-cache.ts). */
+  routerState: string | null = null,
 ): Promise<FetchedPayload> {
   const headers: Record<string, string> = { accept: CONTENT_TYPE_PAYLOAD }
   if (purpose === 'prefetch') headers[HEADER_PREFETCH] = '1'
+  if (routerState !== null) headers[HEADER_ROUTER_STATE] = routerState
   const response = await fetch(toPayloadUrl(href, location.href), {
     headers,
     priority: purpose === 'prefetch' ? 'low' : 'high',

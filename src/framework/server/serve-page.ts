@@ -201,7 +201,8 @@ export async function servePage(
     classification.setRendering(match.route.file, rendering)
   }
   // Draft mode: rendered for this request, never stored nor served from the store (draft-mode.ts).
-  if (!match || rendering === 'dynamic' || isDraftModeRequest()) {
+  // Nor is a view that depends on the client's router state (an interception, a kept slot).
+  if (!match || rendering === 'dynamic' || isDraftModeRequest() || match.view?.stateDependent) {
     if (format === 'payload' && request.headers.has(HEADER_PREFETCH)) {
       return new Response(null, { status: 204, headers: payloadHeaders('dynamic') })
     }
