@@ -1,5 +1,4 @@
 import { notFound } from '#framework'
-import { Link } from '#framework/client'
 import { LikeButton } from '../../../_components/like-button.tsx'
 import { getNote } from '../../../_data/notes.ts'
 import { Modal } from '../_modal.tsx'
