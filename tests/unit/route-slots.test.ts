@@ -186,6 +186,23 @@ describe('intercepting routes', () => {
     )
   })
 
+  it('the page itself again (a refresh, a server function) stays as it was shown', () => {
+    const intercepted = table.match('/notes/3', from('/notes'))!
+    const shownState: RouterState = { from: '/notes/3', slots: intercepted.view!.state }
+    expect(table.match('/notes/3', shownState)!.route.file).toBe(
+      'notes/@modal/(sheet)/(.)[id]/page.tsx',
+    )
+    // The full page (a document load), refreshed: not intercepted, though /notes/3 is below /notes.
+    expect(table.match('/notes/3', from('/notes/3'))!.route.file).toBe('notes/[id]/page.tsx')
+  })
+
+  it('says what of the state a view depends on', () => {
+    expect(table.match('/notes/3')!.view!.reads.sort()).toEqual(['from', 'notes@modal'])
+    expect(table.match('/notes')!.view!.reads).toEqual(['notes@modal'])
+    expect(table.match('/photos/1', from('/'))!.view!.reads).toEqual(['from'])
+    expect(table.match('/')!.view!.reads).toEqual([])
+  })
+
   it('an interceptor is no route of its own', () => {
     expect(table.routes.filter((route) => route.intercept)).toEqual([])
   })

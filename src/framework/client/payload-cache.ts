@@ -1,34 +1,47 @@
 // Payloads the router may reuse instead of fetching again: prefetched or visited pages of
 // static routes for their stale time (300 s by default), of dynamic routes not at all (0 s).
-// Keyed by pathname and search, and by the router state sent with the request (an app with
-// `@slot` folders or intercepting routes): a payload fetched from one page may show an
-// interception or kept slots that another page must not get. A fetch in flight is shared by
-// whoever asks for the same URL with the same state.
+// Keyed by pathname and search. A fetch in flight is shared by whoever asks for the same URL.
+// In an app with `@slot` folders or intercepting routes, requests carry the router state of the
+// page on screen, and a payload may depend on it (an interception, slots it kept): the server
+// says what of the state it read (HEADER_ROUTER_STATE_READS), and the payload is reused only
+// from a page whose state agrees on that (docs/protocol.md, "Router state").
 import { dynamicStaleTime, staticStaleTime } from 'virtual:framework/client-options'
+import { FROM_READ, type RouterState } from '../routing/route-table.ts'
 import type { RscPayload } from '../wire/payload.ts'
 import { encodeRouterState, type Rendering } from '../wire/protocol.ts'
 import { fetchPayload } from './fetch-payload.ts'
 
-/** The router state header of the page on screen, or null (the app has no slots). */
-let routerState: string | null = null
+interface SentState {
+  state: RouterState
+  header: string
+}
+
+/** The router state of the page on screen, or null (the app has no slots). */
+let current: SentState | null = null
 
 /** Called when a page commits: its payload's slots and its URL are the state sent from now on. */
 export function setRouterState(payload: RscPayload, pathname: string): void {
-  routerState = payload.routerState
-    ? encodeRouterState({ from: pathname, slots: payload.routerState })
-    : null
+  const state = payload.routerState ? { from: pathname, slots: payload.routerState } : null
+  current = state ? { state, header: encodeRouterState(state) } : null
 }
 
 /** The router state header's value for requests from the page on screen. */
 export function currentRouterState(): string | null {
-  return routerState
+  return current?.header ?? null
 }
 
-/** `null` state: the URL's own view (a document's), as Back to an entry no longer kept needs. */
-export type StateChoice = string | null | undefined
-const keyOf = (url: string, state: StateChoice) => {
-  const sent = state === undefined ? routerState : state
-  return sent === null ? url : `${url}\n${sent}`
+/**
+ * The state a request is made with: the page on screen's (`undefined`), or none (`null`): the
+ * URL's own view, as Back to a history entry the router no longer holds needs.
+ */
+export type StateChoice = null | undefined
+const stateFor = (choice: StateChoice): SentState | null => (choice === null ? null : current)
+
+/** What a state says about the parts of it a payload read. */
+function readsOf(sent: SentState | null, reads: readonly string[]): string {
+  return JSON.stringify(
+    reads.map((read) => (read === FROM_READ ? sent?.state.from : sent?.state.slots[read]) ?? null),
+  )
 }
 
 interface Entry {
@@ -38,6 +51,10 @@ interface Entry {
   /** Unknown until the response's headers arrive. */
   kind: Rendering | 'pending'
   done: Promise<void>
+  /** The router state it was fetched with. */
+  sent: SentState | null
+  /** What of that state the server read; unknown until the response's headers arrive. */
+  reads: readonly string[] | 'pending'
 }
 
 const ENTRIES_KEPT = 100
@@ -46,10 +63,19 @@ const entries = new Map<string, Entry>()
 const dynamicUrls = new Set<string>()
 
 export function isKnownDynamic(url: string): boolean {
-  return dynamicUrls.has(keyOf(url, undefined))
+  return dynamicUrls.has(url)
 }
 
-function isReusable(entry: Entry): boolean {
+function isReusable(entry: Entry, sent: SentState | null): boolean {
+  // In flight: shared with a request for the same state only; answered: if the parts read agree.
+  if (entry.reads === 'pending') {
+    if ((entry.sent?.header ?? null) !== (sent?.header ?? null)) return false
+  } else if (
+    entry.reads.length > 0 &&
+    readsOf(entry.sent, entry.reads) !== readsOf(sent, entry.reads)
+  ) {
+    return false
+  }
   if (entry.kind === 'pending') return true
   const staleTime = entry.kind === 'static' ? staticStaleTime : dynamicStaleTime
   return (Date.now() - entry.startedAt) / 1000 < staleTime
@@ -60,11 +86,10 @@ export function reusablePayload(
   url: string,
   state: StateChoice = undefined,
 ): Promise<RscPayload> | undefined {
-  const key = keyOf(url, state)
-  const entry = entries.get(key)
+  const entry = entries.get(url)
   if (!entry) return undefined
-  if (isReusable(entry)) return entry.payload
-  entries.delete(key)
+  if (isReusable(entry, stateFor(state))) return entry.payload
+  if (entry.kind !== 'pending') entries.delete(url)
   return undefined
 }
 
@@ -74,9 +99,8 @@ export function loadPayload(
   purpose: 'navigation' | 'prefetch',
   state: StateChoice = undefined,
 ): Pick<Entry, 'payload' | 'done'> {
-  const sent = state === undefined ? routerState : state
-  const key = keyOf(url, sent)
-  const fetched = fetchPayload(url, purpose, sent)
+  const sent = stateFor(state)
+  const fetched = fetchPayload(url, purpose, sent?.header ?? null)
   const entry: Entry = {
     // Only a prefetch can get the bodiless answer, and nothing awaits a prefetch's payload.
     payload: fetched.then((f) => f.payload ?? Promise.reject(new Error(`No payload for ${url}.`))),
@@ -86,20 +110,23 @@ export function loadPayload(
       (f) => f.done,
       () => {},
     ),
+    sent,
+    reads: 'pending',
   }
   entry.payload.catch(() => {}) // whoever uses the payload handles its failure
   fetched.then(
     (f) => {
       entry.kind = f.kind
-      if (f.kind === 'dynamic' && dynamicUrls.size < ENTRIES_KEPT) dynamicUrls.add(key)
-      if (!f.payload && entries.get(key) === entry) entries.delete(key)
+      entry.reads = f.routerStateReads
+      if (f.kind === 'dynamic' && dynamicUrls.size < ENTRIES_KEPT) dynamicUrls.add(url)
+      if (!f.payload && entries.get(url) === entry) entries.delete(url)
     },
     () => {
-      if (entries.get(key) === entry) entries.delete(key)
+      if (entries.get(url) === entry) entries.delete(url)
     },
   )
-  entries.delete(key)
-  entries.set(key, entry)
+  entries.delete(url)
+  entries.set(url, entry)
   if (entries.size > ENTRIES_KEPT) entries.delete(entries.keys().next().value!)
   return entry
 }

@@ -103,6 +103,12 @@ export interface View {
   stateDependent: boolean
   /** The state the client sends back on its next navigation. */
   state: Record<string, SlotState>
+  /**
+   * What of a router state this URL's view depends on: the slots (`<folder>@<slot>`) the URL
+   * does not match, and `from` when the route has interceptors. A payload fetched with one state
+   * is the right one for another that agrees on these (client/payload-cache.ts).
+   */
+  reads: string[]
 }
 
 export interface RouteMatch {
@@ -435,7 +441,11 @@ interface Resolution {
   routerState: RouterState | null
   state: Record<string, SlotState>
   stateDependent: boolean
+  reads: Set<string>
 }
+
+/** The `reads` entry for the client's URL (slot entries all contain `@`). */
+export const FROM_READ = 'from'
 
 function segmentsOf(pathname: string): string[] {
   return pathname.split('/').filter(Boolean)
@@ -460,21 +470,28 @@ function resolveView(
   pathname: string,
   routerState: RouterState | null,
 ): RouteMatch | null {
+  const interceptors = index.interceptorsOf.get(match.route) ?? []
   const attempt = (route: Route, params: Params, interceptedBelow: number) => {
-    const resolution: Resolution = { index, routerState, state: {}, stateDependent: false }
+    const reads = new Set<string>(interceptors.length > 0 ? [FROM_READ] : [])
+    const resolution: Resolution = { index, routerState, state: {}, stateDependent: false, reads }
     const branch = resolveBranch(resolution, route, params, pathname, -1, interceptedBelow)
     if (!branch) return null
     const { state, stateDependent } = resolution
-    return {
-      route,
-      params,
-      view: { branch, state, stateDependent: stateDependent || interceptedBelow !== Infinity },
-    }
+    const dependent = stateDependent || interceptedBelow !== Infinity
+    return { route, params, view: { branch, state, stateDependent: dependent, reads: [...reads] } }
   }
   if (routerState) {
     const segments = segmentsOf(pathname)
-    for (const interceptor of index.interceptorsOf.get(match.route) ?? []) {
-      if (!matchesPrefix(interceptor.intercept!.source, routerState.from)) continue
+    // The page itself again (a refresh, a server function's re-render): intercepted if it was.
+    const again = routerState.from === pathname
+    const shownIntercepted = Object.values(routerState.slots).some(
+      (slot) => slot.intercepted === true && slot.url === pathname,
+    )
+    for (const interceptor of interceptors) {
+      const applies = again
+        ? shownIntercepted
+        : matchesPrefix(interceptor.intercept!.source, routerState.from)
+      if (!applies) continue
       const params = matchPattern(interceptor.pattern, segments)
       if (!params) continue
       // Slots beside the interceptor, from its layout down, keep what they showed.
@@ -546,6 +563,7 @@ function resolveBranch(
           break
         }
       }
+      if (!found) resolution.reads.add(slotKey(owner, slot))
       const kept = resolution.routerState?.slots[slotKey(owner, slot)]
       if (!found && kept && typeof kept.url === 'string') {
         const keptSegments = segmentsOf(kept.url)

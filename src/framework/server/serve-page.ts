@@ -8,7 +8,12 @@ import type { RouteMatch } from '../routing/route-table.ts'
 import { getDynamicReason, hideRequestData, type RenderingMode } from '../static/classification.ts'
 import { type StaticBody, type StaticPage, toStaticBody } from '../static/page-store.ts'
 import { internalServerErrorResponse, reportServerError } from '../wire/errors.ts'
-import { CACHE_CONTROL_STATIC, CONTENT_TYPE_HTML, HEADER_PREFETCH } from '../wire/protocol.ts'
+import {
+  CACHE_CONTROL_STATIC,
+  CONTENT_TYPE_HTML,
+  HEADER_PREFETCH,
+  HEADER_ROUTER_STATE_READS,
+} from '../wire/protocol.ts'
 import type { Core, WholeRender } from './core-state.ts'
 import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
 import { isDraftModeRequest } from './draft-mode.ts'
@@ -187,6 +192,21 @@ async function serveRendered(
 
 /** Call within the request's context. `match` null renders the 404 screen. */
 export async function servePage(
+  request: Request,
+  url: URL,
+  match: RouteMatch | null,
+  format: PageFormat,
+): Promise<Response> {
+  const response = await servePageAs(request, url, match, format)
+  // What of the client's router state this payload depends on (docs/protocol.md, "Router state").
+  const reads = match?.view?.reads
+  if (format === 'payload' && reads?.length) {
+    response.headers.set(HEADER_ROUTER_STATE_READS, reads.join(', '))
+  }
+  return response
+}
+
+async function servePageAs(
   request: Request,
   url: URL,
   match: RouteMatch | null,

@@ -32,6 +32,12 @@ export const CACHE_CONTROL_STATIC = 'no-cache'
  * intercepts (docs/routing.md, "Parallel routes", "Intercepting routes").
  */
 export const HEADER_ROUTER_STATE = 'x-rsc-router-state'
+/**
+ * Response header on payloads in such an app: what of the router state the view depends on
+ * (`View.reads`, comma-separated): the client reuses the payload from a page whose state agrees
+ * on these. Absent: the payload is the same whatever the state.
+ */
+export const HEADER_ROUTER_STATE_READS = 'x-rsc-router-state-reads'
 /** Longest router state read; a longer one is ignored (the URL's own view is rendered). */
 const ROUTER_STATE_MAX_LENGTH = 8192
 
