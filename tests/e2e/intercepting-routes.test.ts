@@ -133,6 +133,8 @@ describe('over HTTP', () => {
     expect(intercepted.headers['cache-control']).toBe('private, no-store')
     expect(intercepted.headers['x-rsc-route-kind']).toBe('dynamic')
     expect(intercepted.headers.vary).toContain(ROUTER_STATE)
+    // What of the state it read: the client's URL and what the list's slot shows.
+    expect(intercepted.headers['x-rsc-router-state-reads']).toBe('from, notes@children')
 
     // The note's own payload, static, is the full page: the interception was not kept for it.
     const own = await payload()
@@ -140,6 +142,8 @@ describe('over HTTP', () => {
     expect(own.body).not.toContain('Open the full page')
     expect(own.headers['x-rsc-route-kind']).toBe('static')
     expect(own.headers.vary).toContain(ROUTER_STATE)
+    // The full page, whose dialog slot would keep what it showed on a client navigation.
+    expect(own.headers['x-rsc-router-state-reads']).toBe('from, notes@modal')
 
     // And a state-dependent answer is not taken from the stored page either.
     const again = await payload({ [ROUTER_STATE]: FROM_LIST })
@@ -159,6 +163,12 @@ describe('over HTTP', () => {
       expect(response.status).toBe(200)
       expect(response.body).toContain('Note id: ')
     }
+  })
+
+  test('a payload no state could change says it read nothing', async () => {
+    const about = await send(`${app.url}/about_.rsc`, { headers: { [ROUTER_STATE]: FROM_LIST } })
+    expect(about.status).toBe(200)
+    expect(about.headers['x-rsc-router-state-reads']).toBeUndefined()
   })
 
   test('a document never intercepts', async () => {
