@@ -13,6 +13,8 @@ import {
   send,
   setupBrowser,
   setupProductionServer,
+  whenPrefetched,
+  withRequestLog,
 } from './support/index.ts'
 
 const app = setupProductionServer()
@@ -98,15 +100,16 @@ describe('in the browser', () => {
   })
 
   test('a payload prefetched from another page is not reused for the list’s state', async () => {
-    const page = await browser.newPage()
+    const { page, requests } = await withRequestLog(browser.newPage())
     // /tags/travel prefetches /notes/3: the full page, static, cached for 300 s by the client.
     await gotoHydrated(page, '/tags/travel')
-    await page.waitForResponse((response) => response.url().includes('/notes/3_.rsc'))
+    await whenPrefetched(page, requests, '/notes/3')
     await clickLink(page, '/notes')
     await listHeading(page).waitFor()
     await clickLink(page, '/notes/3')
     await dialog(page).waitFor()
     expect(await fullPage(page).count()).toBe(0)
+    expect(requests.payloads('/notes/3')).toHaveLength(1) // the navigation's own request
   })
 
   test('a server function called in the dialog keeps it open', async () => {
