@@ -69,6 +69,35 @@ function detachedRequest(pageUrl: URL, signal?: AbortSignal): Request {
   return new Request(pageUrl, { signal })
 }
 
+/**
+ * A static page's HTML is rendered once for the requests that ask for it meanwhile: its bytes
+ * (which chunks of client code it preloads, in which order, depends on what loaded first) are
+ * the same for all of them. Keyed by the page, which one handler's store holds.
+ */
+const htmlRenders = new WeakMap<StaticPage, Promise<StaticBody | undefined>>()
+
+/**
+ * Renders the page's HTML for everyone: detached, so a visitor who leaves cannot cut it short,
+ * and bounded. `response` is the render's answer when it was not kept (not a 200, or cut short
+ * by the time limit: then undefined, and the visitor's HTML streams from their own render).
+ */
+async function renderHtml(
+  url: URL,
+  match: RouteMatch,
+  page: StaticPage,
+): Promise<{ html?: StaticBody; response?: Response }> {
+  const pageUrl = pageUrlOf(url)
+  const signal = AbortSignal.timeout(WHOLE_RENDER_TIMEOUT_MS)
+  const detached = detachedRequest(pageUrl, signal)
+  const response = await runDetached(detached, () =>
+    renderDocument(detached, pageUrl, match, { payload: page.payload.bytes }),
+  )
+  const complete = response.status === 200 && response.body !== null
+  const html = complete ? new Uint8Array(await response.arrayBuffer()) : undefined
+  if (signal.aborted) return {}
+  return html ? { html: toStaticBody(html) } : { response }
+}
+
 async function serveStatic(
   request: Request,
   url: URL,
@@ -80,20 +109,27 @@ async function serveStatic(
   if (documentsNeedNonce())
     return renderDocument(request, url, match, { payload: page.payload.bytes })
   if (!page.html) {
-    // Rendered for everyone: detached, so a visitor who leaves cannot cut it short, and bounded.
-    const pageUrl = pageUrlOf(url)
-    const signal = AbortSignal.timeout(WHOLE_RENDER_TIMEOUT_MS)
-    const detached = detachedRequest(pageUrl, signal)
-    const response = await runDetached(detached, () =>
-      renderDocument(detached, pageUrl, match, { payload: page.payload.bytes }),
-    )
-    const complete = response.status === 200 && response.body !== null
-    const html = complete ? new Uint8Array(await response.arrayBuffer()) : undefined
-    // Cut short by the time limit: not kept; this visitor's HTML streams from their own render.
-    if (signal.aborted) return renderDocument(request, url, match, { payload: page.payload.bytes })
-    if (!html) return response
-    page.html = toStaticBody(html)
-    currentCore().pages.set(url.pathname, page) // stored again, so the LRU counts the HTML's bytes
+    const shared = htmlRenders.get(page)
+    let html: StaticBody | undefined
+    if (shared) html = await shared
+    else {
+      const rendering = renderHtml(url, match, page)
+      htmlRenders.set(
+        page,
+        rendering.then(
+          (rendered) => rendered.html,
+          () => undefined,
+        ),
+      )
+      const rendered = await rendering.finally(() => htmlRenders.delete(page))
+      if (rendered.response) return rendered.response
+      html = rendered.html
+    }
+    if (!html) return renderDocument(request, url, match, { payload: page.payload.bytes })
+    if (page.html !== html) {
+      page.html = html
+      currentCore().pages.set(url.pathname, page) // stored again, so the LRU counts its bytes
+    }
   }
   return fromMemory(request, page.html, { ...DOCUMENT_HEADERS, 'content-type': CONTENT_TYPE_HTML })
 }
