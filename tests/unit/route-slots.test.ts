@@ -231,3 +231,82 @@ describe('intercepting routes', () => {
     )
   })
 })
+
+describe('slots and interceptors with groups and catch-alls', () => {
+  it('a group between the folder and its interceptor does not count as a level', () => {
+    const table = createRouteTable([
+      'layout.tsx',
+      'shop/(aisle)/layout.tsx',
+      'shop/(aisle)/page.tsx',
+      'shop/(aisle)/@peek/default.tsx',
+      'shop/(aisle)/@peek/(.)[id]/page.tsx',
+      'shop/[id]/page.tsx',
+    ])
+    const list = table.match('/shop')!
+    const match = table.match('/shop/7', { from: '/shop', slots: list.view!.state })!
+    expect(match.route.file).toBe('shop/(aisle)/@peek/(.)[id]/page.tsx')
+    expect(slotFiles(match.view!.branch, 2)).toEqual({ children: 'shop/(aisle)/page.tsx' })
+  })
+
+  it('an interceptor of a catch-all route gets the catch-all’s values', () => {
+    const table = createRouteTable([
+      'layout.tsx',
+      'docs/layout.tsx',
+      'docs/page.tsx',
+      'docs/[...slug]/page.tsx',
+      'docs/@peek/default.tsx',
+      'docs/@peek/(.)[...slug]/page.tsx',
+    ])
+    const list = table.match('/docs')!
+    const match = table.match('/docs/a/b', { from: '/docs', slots: list.view!.state })!
+    expect(match.route.file).toBe('docs/@peek/(.)[...slug]/page.tsx')
+    expect(match.params).toEqual({ slug: ['a', 'b'] })
+  })
+
+  it('the children slot’s static page answers the URL; a slot’s dynamic page matches it too', () => {
+    const table = createRouteTable([
+      'layout.tsx',
+      'a/layout.tsx',
+      'a/page.tsx',
+      'a/x/page.tsx',
+      'a/@s/[id]/page.tsx',
+      'a/@s/page.tsx',
+      'a/default.tsx',
+    ])
+    const match = table.match('/a/x')!
+    expect(match.route.file).toBe('a/x/page.tsx')
+    expect(slotFiles(match.view!.branch, 1)).toEqual({ s: 'a/@s/[id]/page.tsx' })
+    expect(match.view!.branch.slots[1]!.s!.params).toEqual({ id: 'x' })
+    // Only the slot has a page for /a/y: the children slot shows a/default.tsx.
+    const other = table.match('/a/y')!
+    expect(other.route.file).toBe('a/@s/[id]/page.tsx')
+    expect(slotFiles(other.view!.branch, 1)).toEqual({ children: 'a/default.tsx' })
+  })
+
+  it('a catch-all in a slot, with a default.tsx beside the children slot', () => {
+    const table = createRouteTable([
+      'layout.tsx',
+      'a/layout.tsx',
+      'a/page.tsx',
+      'a/default.tsx',
+      'a/@s/page.tsx',
+      'a/@s/[...rest]/page.tsx',
+    ])
+    const match = table.match('/a/q/w')!
+    expect(match.route.file).toBe('a/@s/[...rest]/page.tsx')
+    expect(match.params).toEqual({ rest: ['q', 'w'] })
+    expect(slotFiles(match.view!.branch, 1)).toEqual({ children: 'a/default.tsx' })
+  })
+
+  it('two pages for one URL within one slot fail the build', () => {
+    const error = conflictOf([
+      'layout.tsx',
+      'a/layout.tsx',
+      'a/page.tsx',
+      'a/[x]/page.tsx',
+      'a/@s/[id]/page.tsx',
+      'a/@s/[slug]/page.tsx',
+    ])
+    expect(error.files).toEqual(['a/@s/[id]/page.tsx', 'a/@s/[slug]/page.tsx'])
+  })
+})
