@@ -20,7 +20,7 @@ const own = (file: string) => fileURLToPath(new URL(file, import.meta.url))
 const DEFAULT_ROUTES_DIR = 'src/routes'
 /** The file names that make routes (routing/route-table.ts, SEGMENT_FILES). */
 const ROUTE_FILE_GLOBS = [
-  '**/{page,layout,loading,error,not-found,unauthorized,forbidden,global-error}.{tsx,jsx,ts,js}',
+  '**/{page,layout,template,default,loading,error,not-found,unauthorized,forbidden,global-error}.{tsx,jsx,ts,js}',
   '**/route.{ts,tsx,js,jsx}',
 ]
 

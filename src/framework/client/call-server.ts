@@ -14,9 +14,11 @@ import {
   CONTENT_TYPE_PAYLOAD,
   HEADER_ACTION_ID,
   HEADER_REVALIDATED,
+  HEADER_ROUTER_STATE,
   toPayloadUrl,
 } from '../wire/protocol.ts'
 import { markHandled } from './handled-redirects.ts'
+import { currentRouterState } from './payload-cache.ts'
 import { applyServerUpdate, callOrigin, forgetCachedPages } from './router.tsx'
 
 export async function callServer(id: string, args: unknown[]): Promise<unknown> {
@@ -24,7 +26,12 @@ export async function callServer(id: string, args: unknown[]): Promise<unknown> 
   const origin = callOrigin()
   const response = await fetch(toPayloadUrl(location.href), {
     method: 'POST',
-    headers: { [HEADER_ACTION_ID]: id, accept: CONTENT_TYPE_PAYLOAD },
+    headers: {
+      [HEADER_ACTION_ID]: id,
+      accept: CONTENT_TYPE_PAYLOAD,
+      // The page re-renders as it is shown: an intercepted one stays intercepted.
+      ...(currentRouterState() !== null && { [HEADER_ROUTER_STATE]: currentRouterState()! }),
+    },
     body: await encodeReply(args, { temporaryReferences }),
   })
   if (!response.headers.get('content-type')?.startsWith(CONTENT_TYPE_PAYLOAD)) {

@@ -8,6 +8,8 @@ import {
   HEADER_BUILD_ID,
   HEADER_PREFETCH,
   HEADER_ROUTE_KIND,
+  HEADER_ROUTER_STATE,
+  HEADER_ROUTER_STATE_READS,
   type Rendering,
   toPayloadUrl,
 } from '../wire/protocol.ts'
@@ -19,6 +21,8 @@ export interface FetchedPayload {
    */
   payload: Promise<RscPayload> | null
   kind: Rendering
+  /** What of the router state sent the payload depends on (none: the same for any state). */
+  routerStateReads: string[]
   /** Settles when the response body has ended (or failed). */
   done: Promise<void>
 }
@@ -31,16 +35,21 @@ export interface FetchedPayload {
 export async function fetchPayload(
   href: string,
   purpose: 'navigation' | 'prefetch',
+  /** The router state header's value, in an app with slots or interceptors (payload-cache.ts). */
+  routerState: string | null = null,
 ): Promise<FetchedPayload> {
   const headers: Record<string, string> = { accept: CONTENT_TYPE_PAYLOAD }
   if (purpose === 'prefetch') headers[HEADER_PREFETCH] = '1'
+  if (routerState !== null) headers[HEADER_ROUTER_STATE] = routerState
   const response = await fetch(toPayloadUrl(href, location.href), {
     headers,
     priority: purpose === 'prefetch' ? 'low' : 'high',
   })
   const sameBuild = response.headers.get(HEADER_BUILD_ID) === buildId
+  const reads = response.headers.get(HEADER_ROUTER_STATE_READS)
+  const routerStateReads = reads ? reads.split(',').map((read) => read.trim()) : []
   if (purpose === 'prefetch' && response.status === 204 && sameBuild) {
-    return { payload: null, kind: 'dynamic', done: Promise.resolve() }
+    return { payload: null, kind: 'dynamic', routerStateReads, done: Promise.resolve() }
   }
   const isPayload = response.headers.get('content-type')?.startsWith(CONTENT_TYPE_PAYLOAD)
   if (!isPayload || !sameBuild || !response.body) {
@@ -55,6 +64,7 @@ export async function fetchPayload(
   return {
     payload,
     kind: response.headers.get(HEADER_ROUTE_KIND) === 'static' ? 'static' : 'dynamic',
+    routerStateReads,
     done,
   }
 }

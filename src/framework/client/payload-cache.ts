@@ -1,10 +1,48 @@
 // Payloads the router may reuse instead of fetching again: prefetched or visited pages of
 // static routes for their stale time (300 s by default), of dynamic routes not at all (0 s).
 // Keyed by pathname and search. A fetch in flight is shared by whoever asks for the same URL.
+// In an app with `@slot` folders or intercepting routes, requests carry the router state of the
+// page on screen, and a payload may depend on it (an interception, slots it kept): the server
+// says what of the state it read (HEADER_ROUTER_STATE_READS), and the payload is reused only
+// from a page whose state agrees on that (docs/protocol.md, "Router state").
 import { dynamicStaleTime, staticStaleTime } from 'virtual:framework/client-options'
+import { FROM_READ, type RouterState } from '../routing/route-table.ts'
 import type { RscPayload } from '../wire/payload.ts'
-import type { Rendering } from '../wire/protocol.ts'
+import { encodeRouterState, type Rendering } from '../wire/protocol.ts'
 import { fetchPayload } from './fetch-payload.ts'
+
+interface SentState {
+  state: RouterState
+  header: string
+}
+
+/** The router state of the page on screen, or null (the app has no slots). */
+let current: SentState | null = null
+
+/** Called when a page commits: its payload's slots and its URL are the state sent from now on. */
+export function setRouterState(payload: RscPayload, pathname: string): void {
+  const state = payload.routerState ? { from: pathname, slots: payload.routerState } : null
+  current = state ? { state, header: encodeRouterState(state) } : null
+}
+
+/** The router state header's value for requests from the page on screen. */
+export function currentRouterState(): string | null {
+  return current?.header ?? null
+}
+
+/**
+ * The state a request is made with: the page on screen's (`undefined`), or none (`null`): the
+ * URL's own view, as Back to a history entry the router no longer holds needs.
+ */
+export type StateChoice = null | undefined
+const stateFor = (choice: StateChoice): SentState | null => (choice === null ? null : current)
+
+/** What a state says about the parts of it a payload read. */
+function readsOf(sent: SentState | null, reads: readonly string[]): string {
+  return JSON.stringify(
+    reads.map((read) => (read === FROM_READ ? sent?.state.from : sent?.state.slots[read]) ?? null),
+  )
+}
 
 interface Entry {
   payload: Promise<RscPayload>
@@ -13,6 +51,10 @@ interface Entry {
   /** Unknown until the response's headers arrive. */
   kind: Rendering | 'pending'
   done: Promise<void>
+  /** The router state it was fetched with. */
+  sent: SentState | null
+  /** What of that state the server read; unknown until the response's headers arrive. */
+  reads: readonly string[] | 'pending'
 }
 
 const ENTRIES_KEPT = 100
@@ -24,18 +66,30 @@ export function isKnownDynamic(url: string): boolean {
   return dynamicUrls.has(url)
 }
 
-function isReusable(entry: Entry): boolean {
+function isReusable(entry: Entry, sent: SentState | null): boolean {
+  // In flight: shared with a request for the same state only; answered: if the parts read agree.
+  if (entry.reads === 'pending') {
+    if ((entry.sent?.header ?? null) !== (sent?.header ?? null)) return false
+  } else if (
+    entry.reads.length > 0 &&
+    readsOf(entry.sent, entry.reads) !== readsOf(sent, entry.reads)
+  ) {
+    return false
+  }
   if (entry.kind === 'pending') return true
   const staleTime = entry.kind === 'static' ? staticStaleTime : dynamicStaleTime
   return (Date.now() - entry.startedAt) / 1000 < staleTime
 }
 
 /** A payload for `url` that may be shown as it is, if there is one. */
-export function reusablePayload(url: string): Promise<RscPayload> | undefined {
+export function reusablePayload(
+  url: string,
+  state: StateChoice = undefined,
+): Promise<RscPayload> | undefined {
   const entry = entries.get(url)
   if (!entry) return undefined
-  if (isReusable(entry)) return entry.payload
-  entries.delete(url)
+  if (isReusable(entry, stateFor(state))) return entry.payload
+  if (entry.kind !== 'pending') entries.delete(url)
   return undefined
 }
 
@@ -43,8 +97,10 @@ export function reusablePayload(url: string): Promise<RscPayload> | undefined {
 export function loadPayload(
   url: string,
   purpose: 'navigation' | 'prefetch',
+  state: StateChoice = undefined,
 ): Pick<Entry, 'payload' | 'done'> {
-  const fetched = fetchPayload(url, purpose)
+  const sent = stateFor(state)
+  const fetched = fetchPayload(url, purpose, sent?.header ?? null)
   const entry: Entry = {
     // Only a prefetch can get the bodiless answer, and nothing awaits a prefetch's payload.
     payload: fetched.then((f) => f.payload ?? Promise.reject(new Error(`No payload for ${url}.`))),
@@ -54,11 +110,14 @@ export function loadPayload(
       (f) => f.done,
       () => {},
     ),
+    sent,
+    reads: 'pending',
   }
   entry.payload.catch(() => {}) // whoever uses the payload handles its failure
   fetched.then(
     (f) => {
       entry.kind = f.kind
+      entry.reads = f.routerStateReads
       if (f.kind === 'dynamic' && dynamicUrls.size < ENTRIES_KEPT) dynamicUrls.add(url)
       if (!f.payload && entries.get(url) === entry) entries.delete(url)
     },

@@ -26,7 +26,13 @@ import {
 } from './boundaries.tsx'
 import { isConnectionClosedError } from './connection-closed.ts'
 import { type NavigateOptions, NavigationContext, type RouterApi } from './navigation-context.tsx'
-import { clearPayloadCache, loadPayload, reusablePayload } from './payload-cache.ts'
+import {
+  clearPayloadCache,
+  loadPayload,
+  reusablePayload,
+  type StateChoice,
+  setRouterState,
+} from './payload-cache.ts'
 import { prefetch } from './prefetch.ts'
 
 /**
@@ -108,22 +114,24 @@ let requestCount = 0
  * RSC payload of this build, a network error) or the page has not shown within the load
  * timeout, the browser loads the URL as a document instead, so the user is never stuck.
  */
-function startLoading(href: string, fallback: 'assign' | 'replace') {
+function startLoading(href: string, fallback: 'assign' | 'replace', state?: StateChoice) {
   const id = supersede()
   const url = new URL(href, location.href)
   const documentLoad = () => {
     if (id === latestNavigation) location[fallback](url.href)
   }
   const key = url.pathname + url.search
-  const fetchIt = () => loadPayload(key, 'navigation').payload
+  const fetchIt = () => loadPayload(key, 'navigation', state).payload
   // A prefetch still in flight may end with no payload (the route is dynamic): then fetch it.
-  const payload = (reusablePayload(key)?.catch(fetchIt) ?? fetchIt()).catch((error: unknown) => {
-    // A payload that began and then broke off is shown as such (the connection-closed notice);
-    // anything else that kept us from a payload of this build becomes a document load.
-    if (isConnectionClosedError(error)) throw error
-    documentLoad()
-    return new Promise<never>(() => {})
-  })
+  const payload = (reusablePayload(key, state)?.catch(fetchIt) ?? fetchIt()).catch(
+    (error: unknown) => {
+      // A payload that began and then broke off is shown as such (the connection-closed notice);
+      // anything else that kept us from a payload of this build becomes a document load.
+      if (isConnectionClosedError(error)) throw error
+      documentLoad()
+      return new Promise<never>(() => {})
+    },
+  )
   pendingTimeout = setTimeout(documentLoad, loadTimeoutMs)
   return { payload, timeout: pendingTimeout }
 }
@@ -280,6 +288,14 @@ export function Router({ initial }: { initial: RscPayload }) {
     clearTimeout(navigation.timeout)
     committed.current = navigation
     rememberPayload(key, navigation.payload)
+    // What the page's slots show is the router state of the next requests (payload-cache.ts).
+    const { payload } = navigation
+    const pathname = url.split('?')[0]!
+    if (!(payload instanceof Promise)) setRouterState(payload, pathname)
+    else
+      payload.then((shown) => {
+        if (committed.current === navigation) setRouterState(shown, pathname)
+      })
     if (action === 'push') history.pushState({ key }, '', url + hash)
     else if (action === 'replace' || action === 'initial')
       history.replaceState({ key }, '', url + hash)
@@ -333,7 +349,9 @@ export function Router({ initial }: { initial: RscPayload }) {
         key,
         url,
         hash: location.hash,
-        ...(remembered ? { payload: remembered } : startLoading(location.href, 'replace')),
+        // An entry no longer remembered: its URL's own view, as a reload would show it (no
+        // interception, no slots kept from the page being left).
+        ...(remembered ? { payload: remembered } : startLoading(location.href, 'replace', null)),
         action: 'pop',
         scroll: true,
       })

@@ -9,7 +9,7 @@ import type { StaticPage } from '../static/page-store.ts'
 import { type PrerenderTarget, prerenderTargets } from '../static/prerender-targets.ts'
 import { isStaticHandler, serveStaticHandler } from '../static/route-handlers.ts'
 import { internalServerErrorResponse, wrongMethodResponse } from '../wire/errors.ts'
-import { type ParsedRequest, parseRequest } from '../wire/protocol.ts'
+import { type ParsedRequest, parseRequest, readRouterState } from '../wire/protocol.ts'
 import { handleWithAfter } from './after.ts'
 import { type Core, type CoreDependencies, createCore } from './core-state.ts'
 import { handleRoute } from './method-handlers.ts'
@@ -20,7 +20,11 @@ export type RequestHandler = (request: Request) => Promise<Response>
 
 async function dispatch(core: Core, request: Request, parsed: ParsedRequest) {
   const { url } = parsed
-  const match = core.routes.match(url.pathname)
+  // A client navigation (or a call from the page) sends its router state: it may intercept, and
+  // keeps what unmatched slots show. A document never does (docs/routing.md).
+  const fromClient = parsed.type === 'payload' || parsed.type === 'action'
+  const state = fromClient && core.routes.hasSlots ? readRouterState(request) : null
+  const match = core.routes.match(url.pathname, state)
   if (match?.route.type === 'handler' && parsed.type !== 'payload') {
     const { file } = match.route
     const route = { file, mod: await core.load(file) }

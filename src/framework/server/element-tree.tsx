@@ -2,7 +2,10 @@
 //   layout › [RedirectBoundary at the root] › ErrorBoundary (error.tsx) › Suspense (loading.tsx)
 //     › AccessFallbackBoundary (not-found / unauthorized / forbidden) › child
 // Each level's child is keyed by its URL segment, so a layout keeps its state across
-// navigations while a page whose params changed mounts afresh.
+// navigations while a page whose params changed mounts afresh. A layout with `@slot` folders
+// gets each slot's branch as a prop (routing/route-table.ts resolves what each shows); a
+// folder's template.tsx sits inside its layout, keyed by the branch's URL, so it mounts afresh
+// on every navigation to another URL below it.
 import { type ComponentType, Fragment, type ReactNode, Suspense } from 'react'
 import { DEFAULT_SCREENS } from '../../fallbacks/default-screen.tsx'
 import { NOINDEX } from '../../fallbacks/noindex.tsx'
@@ -16,11 +19,14 @@ import {
 import { LayoutSegments } from '../client/layout-segments.tsx'
 import { segmentsBelow } from '../routing/layout-segments.ts'
 import {
+  type Branch,
   nearestWith,
   type Params,
   paramsUpTo,
   type Route,
   type RouteDirectory,
+  slotAt,
+  type View,
 } from '../routing/route-table.ts'
 import { isRequestHidden, markDynamic, ReadTrackingPromise } from '../static/classification.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
@@ -31,6 +37,7 @@ type AnyComponent = ComponentType<Record<string, unknown>>
 
 const FALLBACK_FILES = { 404: 'not-found', 401: 'unauthorized', 403: 'forbidden' } as const
 const FALLBACK_STATUSES = [404, 401, 403] as const
+const CHILDREN_SLOT = 'children'
 
 async function loadModule(file: string): Promise<{ Component: AnyComponent; dynamic: unknown }> {
   const mod = await currentCore().load(file)
@@ -89,6 +96,7 @@ function atDepth(Component: AnyComponent, depth: number): AnyComponent {
 interface LoadedSegment {
   dir: RouteDirectory
   Layout: AnyComponent | undefined
+  Template: AnyComponent | undefined
   Loading: AnyComponent | undefined
   ErrorScreen: AnyComponent | undefined
   fallbacks: Partial<Record<FallbackStatus, AnyComponent>>
@@ -102,8 +110,9 @@ async function loadSegment(dir: RouteDirectory): Promise<LoadedSegment> {
     return Component
   }
   const { files } = dir
-  const [Layout, Loading, ErrorScreen, ...screens] = await Promise.all([
+  const [Layout, Template, Loading, ErrorScreen, ...screens] = await Promise.all([
     load(files.layout),
+    load(files.template),
     load(files.loading),
     load(files.error),
     ...FALLBACK_STATUSES.map((status) => load(files[FALLBACK_FILES[status]])),
@@ -112,7 +121,7 @@ async function loadSegment(dir: RouteDirectory): Promise<LoadedSegment> {
   FALLBACK_STATUSES.forEach((status, i) => {
     if (screens[i]) fallbacks[status] = screens[i]
   })
-  return { dir, Layout, Loading, ErrorScreen, fallbacks }
+  return { dir, Layout, Template, Loading, ErrorScreen, fallbacks }
 }
 
 function searchParamsOf(url: URL): Params {
@@ -139,19 +148,45 @@ function DefaultRootLayout({ children }: { children?: ReactNode }) {
   )
 }
 
+interface SegmentsOptions {
+  /** Set when the innermost folder's error.tsx starts out showing a server error. */
+  failure?: ServerErrorInfo
+  /** The first folder of `chain` to wrap in: a slot's branch starts below its layout's folder. */
+  from?: number
+  /**
+   * The other slots of the layouts, by depth: passed to each as props; `children` where the
+   * chain itself goes into a named slot.
+   */
+  slots?: Record<number, Record<string, ReactNode>>
+  /** What the template.tsx at a depth is keyed by: the URL its children slot shows. */
+  templateKey?: (depth: number) => string
+  /** A slot's branch notes its interrupts at its layout's depth, on the page's chain. */
+  noteDepth?: (depth: number) => number
+}
+
 /** Wraps `leaf` in the layouts and boundaries of `chain`, innermost last. */
 async function wrapInSegments(
   chain: RouteDirectory[],
-  route: Route | null,
+  route: Pick<Route, 'chain'> | null,
   params: Params,
   leaf: ReactNode,
-  /** Set when the innermost folder's error.tsx starts out showing a server error. */
-  failure?: ServerErrorInfo,
+  options: SegmentsOptions = {},
 ): Promise<ReactNode> {
-  const segments = await Promise.all(chain.map(loadSegment))
+  const { failure, from = 0, slots = {}, templateKey, noteDepth = (depth) => depth } = options
+  const segments = await Promise.all(
+    chain.map((dir, depth) => (depth < from ? null : loadSegment(dir))),
+  )
   let node = leaf
-  for (let depth = segments.length - 1; depth >= 0; depth--) {
-    const { dir, Layout, Loading, ErrorScreen, fallbacks } = segments[depth]!
+  for (let depth = segments.length - 1; depth >= from; depth--) {
+    const { dir, Layout, Template, Loading, ErrorScreen, fallbacks } = segments[depth]!
+    // Where the chain goes into a named slot, what was built so far is that slot's content and
+    // the layout's children is the children slot's branch.
+    const { [CHILDREN_SLOT]: childrenSlot, ...slotProps } = slots[depth] ?? {}
+    const own = slotAt(chain, depth)
+    if (own !== CHILDREN_SLOT) {
+      slotProps[own] = node
+      node = childrenSlot
+    }
     // The root's boundary falls back on the framework's default screens, which the browser
     // loads only when it shows one (boundaries.tsx); the app's screens travel in the payload.
     if (depth === 0 || Object.keys(fallbacks).length > 0) {
@@ -175,14 +210,19 @@ async function wrapInSegments(
       )
     }
     if (depth === 0) node = <RedirectBoundary>{node}</RedirectBoundary>
+    if (Template) node = <Template key={templateKey?.(depth)}>{node}</Template>
     const LayoutComponent: AnyComponent | null = Layout
-      ? atDepth(Layout, depth - 1)
+      ? atDepth(Layout, noteDepth(depth - 1))
       : depth === 0
         ? (DefaultRootLayout as AnyComponent)
         : null
     if (LayoutComponent) {
       const segmentParams = route ? paramsUpTo(route, depth, params) : {}
-      node = <LayoutComponent params={Promise.resolve(segmentParams)}>{node}</LayoutComponent>
+      node = (
+        <LayoutComponent params={Promise.resolve(segmentParams)} {...slotProps}>
+          {node}
+        </LayoutComponent>
+      )
     }
     // What useSelectedLayoutSegment(s) read at this level (client/layout-segments.tsx).
     node = <LayoutSegments segments={segmentsBelow(chain, depth, params)}>{node}</LayoutSegments>
@@ -191,22 +231,65 @@ async function wrapInSegments(
   return node
 }
 
-export async function buildPageTree(route: Route, params: Params, url: URL): Promise<ReactNode> {
-  const { Component, dynamic } = await loadModule(route.file)
-  if (dynamic === 'force-dynamic') markDynamic(`export const dynamic in ${route.file}`)
-  const Page = atDepth(Component, route.chain.length - 1)
-  const page = (
-    <Page
-      params={Promise.resolve(params)}
-      searchParams={
-        // A force-static page is the same for every request: it sees no search params.
-        isRequestHidden()
-          ? Promise.resolve({})
-          : ReadTrackingPromise.of(searchParamsOf(url), 'searchParams')
-      }
-    />
+/**
+ * A branch's folders from `from` down, with its page (or default.tsx) and, at each layout with
+ * slots, the branches of the other slots. `owner` is the depth of the layout a slot's branch is
+ * passed to (-1 for the page's own): what it throws belongs to that layout's boundaries.
+ */
+async function buildBranch(branch: Branch, from: number, url: URL, owner = -1): Promise<ReactNode> {
+  const noteDepth = (depth: number) => (owner === -1 ? depth : Math.min(depth, owner))
+  const { Component, dynamic } = await loadModule(branch.file)
+  if (dynamic === 'force-dynamic') markDynamic(`export const dynamic in ${branch.file}`)
+  const Leaf = atDepth(Component, noteDepth(branch.chain.length - 1))
+  const leaf =
+    branch.kind === 'default' ? (
+      <Leaf params={Promise.resolve(branch.params)} />
+    ) : (
+      <Leaf
+        params={Promise.resolve(branch.params)}
+        searchParams={
+          // A force-static page is the same for every request: it sees no search params.
+          isRequestHidden()
+            ? Promise.resolve({})
+            : ReadTrackingPromise.of(searchParamsOf(url), 'searchParams')
+        }
+      />
+    )
+  const slots: Record<number, Record<string, ReactNode>> = {}
+  const childUrls: Record<number, string> = {}
+  await Promise.all(
+    Object.entries(branch.slots).flatMap(([at, shown]) =>
+      Object.entries(shown).map(async ([name, slot]) => {
+        const depth = Number(at)
+        if (name === CHILDREN_SLOT) childUrls[depth] = slot.url
+        const node = await buildBranch(slot, depth + 1, url, owner === -1 ? depth : owner)
+        slots[depth] = { ...slots[depth], [name]: node }
+      }),
+    ),
   )
-  return wrapInSegments(route.chain, route, params, page)
+  return wrapInSegments(branch.chain, branch, branch.params, leaf, {
+    from,
+    slots,
+    templateKey: (depth) => childUrls[depth] ?? branch.url,
+    noteDepth,
+  })
+}
+
+export async function buildPageTree(
+  route: Route,
+  params: Params,
+  url: URL,
+  view?: View,
+): Promise<ReactNode> {
+  const branch = view?.branch ?? {
+    chain: route.chain,
+    file: route.file,
+    kind: 'page' as const,
+    params,
+    url: url.pathname,
+    slots: {},
+  }
+  return buildBranch(branch, 0, url)
 }
 
 /**
@@ -246,7 +329,7 @@ export async function buildErrorTree(
 ): Promise<ReactNode> {
   const at = nearestWith(chain, depth, 'error')
   if (at < 0) throw new Error('buildErrorTree needs a folder with error.tsx at or above depth.')
-  return wrapInSegments(chain.slice(0, at + 1), route, params, null, error)
+  return wrapInSegments(chain.slice(0, at + 1), route, params, null, { failure: error })
 }
 
 /** The root's global-error.tsx, if the app has one (a client component). */

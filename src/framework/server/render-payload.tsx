@@ -56,13 +56,14 @@ export async function renderRoute(
       : failure
         ? buildErrorTree(chain, route, params, failure.depth, failure.error)
         : match && !fallback
-          ? buildPageTree(match.route, params, url)
+          ? buildPageTree(match.route, params, url, match.view)
           : buildFallbackTree(chain, route, params, fallback?.status ?? 404, fallback?.depth ?? 0),
     loadGlobalError(routeTable.root),
   ])
   const payload: RscPayload = {
     tree,
     url: url.pathname + url.search,
+    ...(match?.view && { routerState: match.view.state }),
     params,
     globalError: globalError as RscPayload['globalError'],
     ...fields,

@@ -14,7 +14,12 @@ import {
 } from '../static/classification.ts'
 import { type StaticBody, type StaticPage, toStaticBody } from '../static/page-store.ts'
 import { internalServerErrorResponse, reportServerError } from '../wire/errors.ts'
-import { CACHE_CONTROL_STATIC, CONTENT_TYPE_HTML, HEADER_PREFETCH } from '../wire/protocol.ts'
+import {
+  CACHE_CONTROL_STATIC,
+  CONTENT_TYPE_HTML,
+  HEADER_PREFETCH,
+  HEADER_ROUTER_STATE_READS,
+} from '../wire/protocol.ts'
 import type { Core, WholeRender } from './core-state.ts'
 import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
 import { isDraftModeRequest } from './draft-mode.ts'
@@ -70,6 +75,35 @@ function detachedRequest(pageUrl: URL, signal?: AbortSignal): Request {
   return new Request(pageUrl, { signal })
 }
 
+/**
+ * A static page's HTML is rendered once for the requests that ask for it meanwhile: its bytes
+ * (which chunks of client code it preloads, in which order, depends on what loaded first) are
+ * the same for all of them. Keyed by the page, which one handler's store holds.
+ */
+const htmlRenders = new WeakMap<StaticPage, Promise<StaticBody | undefined>>()
+
+/**
+ * Renders the page's HTML for everyone: detached, so a visitor who leaves cannot cut it short,
+ * and bounded. `response` is the render's answer when it was not kept (not a 200, or cut short
+ * by the time limit: then undefined, and the visitor's HTML streams from their own render).
+ */
+async function renderHtml(
+  url: URL,
+  match: RouteMatch,
+  page: StaticPage,
+): Promise<{ html?: StaticBody; response?: Response }> {
+  const pageUrl = pageUrlOf(url)
+  const signal = AbortSignal.timeout(WHOLE_RENDER_TIMEOUT_MS)
+  const detached = detachedRequest(pageUrl, signal)
+  const response = await runDetached(detached, () =>
+    renderDocument(detached, pageUrl, match, { payload: page.payload.bytes }),
+  )
+  const complete = response.status === 200 && response.body !== null
+  const html = complete ? new Uint8Array(await response.arrayBuffer()) : undefined
+  if (signal.aborted) return {}
+  return html ? { html: toStaticBody(html) } : { response }
+}
+
 async function serveStatic(
   request: Request,
   url: URL,
@@ -81,20 +115,27 @@ async function serveStatic(
   if (documentsNeedNonce())
     return renderDocument(request, url, match, { payload: page.payload.bytes })
   if (!page.html) {
-    // Rendered for everyone: detached, so a visitor who leaves cannot cut it short, and bounded.
-    const pageUrl = pageUrlOf(url)
-    const signal = AbortSignal.timeout(WHOLE_RENDER_TIMEOUT_MS)
-    const detached = detachedRequest(pageUrl, signal)
-    const response = await runDetached(detached, () =>
-      renderDocument(detached, pageUrl, match, { payload: page.payload.bytes }),
-    )
-    const complete = response.status === 200 && response.body !== null
-    const html = complete ? new Uint8Array(await response.arrayBuffer()) : undefined
-    // Cut short by the time limit: not kept; this visitor's HTML streams from their own render.
-    if (signal.aborted) return renderDocument(request, url, match, { payload: page.payload.bytes })
-    if (!html) return response
-    page.html = toStaticBody(html)
-    currentCore().pages.set(url.pathname, page) // stored again, so the LRU counts the HTML's bytes
+    const shared = htmlRenders.get(page)
+    let html: StaticBody | undefined
+    if (shared) html = await shared
+    else {
+      const rendering = renderHtml(url, match, page)
+      htmlRenders.set(
+        page,
+        rendering.then(
+          (rendered) => rendered.html,
+          () => undefined,
+        ),
+      )
+      const rendered = await rendering.finally(() => htmlRenders.delete(page))
+      if (rendered.response) return rendered.response
+      html = rendered.html
+    }
+    if (!html) return renderDocument(request, url, match, { payload: page.payload.bytes })
+    if (page.html !== html) {
+      page.html = html
+      currentCore().pages.set(url.pathname, page) // stored again, so the LRU counts its bytes
+    }
   }
   return fromMemory(request, page.html, { ...DOCUMENT_HEADERS, 'content-type': CONTENT_TYPE_HTML })
 }
@@ -203,6 +244,21 @@ async function serveRendered(
 export async function servePage(
   request: Request,
   url: URL,
+  match: RouteMatch | null,
+  format: PageFormat,
+): Promise<Response> {
+  const response = await servePageAs(request, url, match, format)
+  // What of the client's router state this payload depends on (docs/protocol.md, "Router state").
+  const reads = match?.view?.reads
+  if (format === 'payload' && reads?.length) {
+    response.headers.set(HEADER_ROUTER_STATE_READS, reads.join(', '))
+  }
+  return response
+}
+
+async function servePageAs(
+  request: Request,
+  url: URL,
   matched: RouteMatch | null,
   format: PageFormat,
 ): Promise<Response> {
@@ -223,7 +279,8 @@ export async function servePage(
     classification.setRendering(match.route.file, rendering)
   }
   // Draft mode: rendered for this request, never stored nor served from the store (draft-mode.ts).
-  if (!match || rendering === 'dynamic' || isDraftModeRequest()) {
+  // Nor is a view that depends on the client's router state (an interception, a kept slot).
+  if (!match || rendering === 'dynamic' || isDraftModeRequest() || match.view?.stateDependent) {
     if (format === 'payload' && request.headers.has(HEADER_PREFETCH)) {
       return new Response(null, { status: 204, headers: payloadHeaders('dynamic') })
     }

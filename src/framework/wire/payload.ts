@@ -2,7 +2,7 @@
 // environments read back. One type for all three keeps them in step.
 import type { ComponentType, ReactNode } from 'react'
 import type { ReactFormState } from 'react-dom/client'
-import type { Params } from '../routing/route-table.ts'
+import type { Params, SlotState } from '../routing/route-table.ts'
 
 export interface RscPayload {
   /** The route's element tree: layouts, boundaries and the page. */
@@ -10,6 +10,12 @@ export interface RscPayload {
   /** The URL (pathname and search) the tree was rendered for. */
   url: string
   params: Params
+  /**
+   * In an app with `@slot` folders or intercepting routes: what each slot of the page's layouts
+   * shows, which the client sends back on its next navigation (wire/protocol.ts,
+   * HEADER_ROUTER_STATE).
+   */
+  routerState?: Record<string, SlotState>
   /** The app's global-error.tsx (a client component), if it has one. */
   globalError?: ComponentType<{ error: Error & { digest?: string }; reset: () => void }>
   /** `useActionState` state after a form posted without JavaScript. */

@@ -1,5 +1,6 @@
 // Every URL, header and content-type convention of the wire protocol lives here.
 // docs/protocol.md describes them for people who embed or debug the runtime.
+import type { RouterState } from '../routing/route-table.ts'
 
 /** A page's RSC payload is served at its own URL, so a cache keys payload and document apart. */
 export const PAYLOAD_SUFFIX = '_.rsc'
@@ -24,8 +25,56 @@ export const HEADER_PREFETCH = 'x-rsc-prefetch'
 export const CACHE_CONTROL_PRIVATE = 'private, no-store'
 /** `Cache-Control` of static pages: caches may keep them, and revalidate with their ETag. */
 export const CACHE_CONTROL_STATIC = 'no-cache'
-/** `Vary` of payload answers: a prefetch of a dynamic route gets 204, a navigation the payload. */
-export const VARY_PAYLOAD = HEADER_PREFETCH
+/**
+ * Request header on client navigations and prefetches in an app with `@slot` folders or
+ * intercepting routes: the router state (the URL the client is on and what each slot shows,
+ * `RouterState`), as percent-encoded JSON. A document load never sends it, so it never
+ * intercepts (docs/routing.md, "Parallel routes", "Intercepting routes").
+ */
+export const HEADER_ROUTER_STATE = 'x-rsc-router-state'
+/**
+ * Response header on payloads in such an app: what of the router state the view depends on
+ * (`View.reads`, comma-separated): the client reuses the payload from a page whose state agrees
+ * on these. Absent: the payload is the same whatever the state.
+ */
+export const HEADER_ROUTER_STATE_READS = 'x-rsc-router-state-reads'
+/** Longest router state read; a longer one is ignored (the URL's own view is rendered). */
+const ROUTER_STATE_MAX_LENGTH = 8192
+
+/**
+ * `Vary` of payload answers: a prefetch of a dynamic route gets 204, a navigation the payload;
+ * with a router state, an interception or the slots it keeps.
+ */
+export const VARY_PAYLOAD = `${HEADER_PREFETCH}, ${HEADER_ROUTER_STATE}`
+
+/** The router state header's value for `state`. */
+export function encodeRouterState(state: RouterState): string {
+  return encodeURIComponent(JSON.stringify(state))
+}
+
+/** The router state a request sent, or null: absent, too long or malformed is none. */
+export function readRouterState(request: Request): RouterState | null {
+  const header = request.headers.get(HEADER_ROUTER_STATE)
+  if (header === null || header.length > ROUTER_STATE_MAX_LENGTH) return null
+  let value: unknown
+  try {
+    value = JSON.parse(decodeURIComponent(header))
+  } catch {
+    return null
+  }
+  if (typeof value !== 'object' || value === null) return null
+  const { from, slots } = value as { from?: unknown; slots?: unknown }
+  if (typeof from !== 'string' || typeof slots !== 'object' || slots === null) return null
+  const kept: RouterState['slots'] = {}
+  for (const [key, slot] of Object.entries(slots)) {
+    const { url, intercepted } = (slot ?? {}) as { url?: unknown; intercepted?: unknown }
+    // Keys name a folder and a slot (`notes@modal`); anything else (`__proto__`) is no slot.
+    if (typeof url === 'string' && key.includes('@')) {
+      kept[key] = { url, ...(intercepted === true && { intercepted }) }
+    }
+  }
+  return { from, slots: kept }
+}
 
 /** The draft mode cookie (draft-mode.ts): Next.js's name, so a Next app's tooling finds it. */
 export const COOKIE_DRAFT_MODE = '__prerender_bypass'

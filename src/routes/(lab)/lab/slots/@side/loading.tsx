@@ -1,0 +1,3 @@
+export default function SideLoading() {
+  return <p>Side loading…</p>
+}

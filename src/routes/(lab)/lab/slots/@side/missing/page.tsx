@@ -1,0 +1,5 @@
+import { notFound } from '#framework'
+
+export default function SideMissing(): never {
+  notFound()
+}

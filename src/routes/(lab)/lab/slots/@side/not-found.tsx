@@ -1,0 +1,3 @@
+export default function SideNotFound() {
+  return <p>Nothing on the side.</p>
+}

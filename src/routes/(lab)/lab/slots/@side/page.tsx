@@ -1,0 +1,3 @@
+export default function Side() {
+  return <p>Side: home</p>
+}

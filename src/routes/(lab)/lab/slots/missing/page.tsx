@@ -1,0 +1,3 @@
+export default function Main() {
+  return <p>Main: missing</p>
+}

@@ -1,0 +1,47 @@
+// template.tsx (docs/routing.md, "Templates"): like a layout, but a new instance for each URL
+// below it, so its client state starts again on every navigation to another page, while a
+// layout's is kept. Fixture: src/routes/notes/template.tsx (a per-visit click count) under the
+// root layout's Counter.
+import type { Page } from 'playwright-core'
+import { expect, test } from 'vitest'
+import {
+  clickCounter,
+  clickLink,
+  gotoHydrated,
+  setupBrowser,
+  setupProductionServer,
+} from './support/index.ts'
+
+const app = setupProductionServer()
+const browser = setupBrowser(app)
+
+const visitButton = (page: Page, clicks: string) =>
+  page.getByRole('button', { name: `This visit: ${clicks}`, exact: true })
+
+test("a template's state starts again on each navigation; the layout's is kept", async () => {
+  const page = await browser.newPage()
+  await gotoHydrated(page, '/notes')
+  await visitButton(page, '0 clicks').click()
+  await visitButton(page, '1 click').click()
+  await visitButton(page, '2 clicks').waitFor()
+  await clickCounter(page, 'Clicked 1 time')
+
+  await clickLink(page, '/notes/new')
+  await page.getByRole('heading', { name: 'New note' }).waitFor()
+  await visitButton(page, '0 clicks').waitFor()
+  expect(await page.getByRole('button', { name: 'Clicked 1 time' }).count()).toBe(1)
+
+  await visitButton(page, '0 clicks').click()
+  await clickLink(page, '/notes')
+  await visitButton(page, '0 clicks').waitFor()
+  expect(await page.getByRole('button', { name: 'Clicked 1 time' }).count()).toBe(1)
+})
+
+test('a note opened in the dialog leaves the list, and its template, as they were', async () => {
+  const page = await browser.newPage()
+  await gotoHydrated(page, '/notes')
+  await visitButton(page, '0 clicks').click()
+  await clickLink(page, '/notes/3')
+  await page.getByRole('dialog').waitFor()
+  expect(await visitButton(page, '1 click').count()).toBe(1)
+})
