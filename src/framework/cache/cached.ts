@@ -3,7 +3,7 @@ import { earliest, now } from './clock.ts'
 import { argumentsKey, functionIdentity, rememberIdentity } from './key.ts'
 import { noteCacheUse } from './observers.ts'
 import { type CacheScope, currentScope, runInScope } from './scope.ts'
-import { type Computed, currentPathname, currentStorage } from './storage.ts'
+import { type Computed, currentPathname, currentRequestCalls, currentStorage } from './storage.ts'
 import { limitTags, pathTag } from './tags.ts'
 import { fromBytes, toBytes } from './value.ts'
 
@@ -64,15 +64,29 @@ export function cached<Args extends unknown[], Result>(
 
   const memoized = async (...args: Args): Promise<Result> => {
     const key = `${identity}:${argumentsKey(args, name)}`
-    // Shared only within one store: two apps in one process never share a computation.
-    const { inFlight } = currentStorage()
-    let computation = inFlight.get(key)
+    // Within one request, equal calls share one result (a page and its generateMetadata read the
+    // data once), whatever `revalidate` says; the request's own map, never another visitor's.
+    const requestCalls = currentRequestCalls()
+    let computation = requestCalls?.get(key)
     if (!computation) {
-      const started = lookupOrCompute(key, () => fn(...args), name, options)
-      computation = started.finally(() => {
-        if (inFlight.get(key) === computation) inFlight.delete(key)
-      })
-      inFlight.set(key, computation)
+      // Shared only within one store: two apps in one process never share a computation.
+      const { inFlight } = currentStorage()
+      computation = inFlight.get(key)
+      if (!computation) {
+        const started = lookupOrCompute(key, () => fn(...args), name, options)
+        computation = started.finally(() => {
+          if (inFlight.get(key) === computation) inFlight.delete(key)
+        })
+        inFlight.set(key, computation)
+      }
+      if (requestCalls) {
+        const shared = computation
+        requestCalls.set(key, shared)
+        // A call that failed is tried again by the next one (errors are not cached).
+        shared.catch(() => {
+          if (requestCalls.get(key) === shared) requestCalls.delete(key)
+        })
+      }
     }
     const { bytes, tags, expiresAt } = await computation
     // An enclosing cached() entry is built from this one: invalidating this one's tags must

@@ -24,6 +24,7 @@ import {
 } from '../routing/route-table.ts'
 import { isRequestHidden, markDynamic, ReadTrackingPromise } from '../static/classification.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
+import { errorMetadata, fallbackMetadata, pageMetadata, withHead } from './metadata-tags.tsx'
 import { noteSegmentDepth } from './render-errors.ts'
 import { currentCore } from './request-store.ts'
 
@@ -195,18 +196,21 @@ export async function buildPageTree(route: Route, params: Params, url: URL): Pro
   const { Component, dynamic } = await loadModule(route.file)
   if (dynamic === 'force-dynamic') markDynamic(`export const dynamic in ${route.file}`)
   const Page = atDepth(Component, route.chain.length - 1)
-  const page = (
-    <Page
-      params={Promise.resolve(params)}
-      searchParams={
-        // A force-static page is the same for every request: it sees no search params.
-        isRequestHidden()
-          ? Promise.resolve({})
-          : ReadTrackingPromise.of(searchParamsOf(url), 'searchParams')
-      }
-    />
+  // A force-static page is the same for every request: it sees no search params.
+  const searchParams = isRequestHidden()
+    ? Promise.resolve({})
+    : ReadTrackingPromise.of(searchParamsOf(url), 'searchParams')
+  const metadata = await pageMetadata(route, params, searchParams)
+  const page = <Page params={Promise.resolve(params)} searchParams={searchParams} />
+  const leaf = metadata.gate ? (
+    <>
+      {metadata.gate}
+      {page}
+    </>
+  ) : (
+    page
   )
-  return wrapInSegments(route.chain, route, params, page)
+  return withHead(metadata.head, await wrapInSegments(route.chain, route, params, leaf))
 }
 
 /**
@@ -230,7 +234,12 @@ export async function buildFallbackTree(
       <Screen />
     </>
   )
-  return wrapInSegments(chain.slice(0, at + 1), route, params, screen)
+  const above = chain.slice(0, at + 1)
+  const [metadata, tree] = await Promise.all([
+    fallbackMetadata(above, route, params, own),
+    wrapInSegments(above, route, params, screen),
+  ])
+  return withHead(metadata.head, tree)
 }
 
 /**
@@ -246,7 +255,12 @@ export async function buildErrorTree(
 ): Promise<ReactNode> {
   const at = nearestWith(chain, depth, 'error')
   if (at < 0) throw new Error('buildErrorTree needs a folder with error.tsx at or above depth.')
-  return wrapInSegments(chain.slice(0, at + 1), route, params, null, error)
+  const above = chain.slice(0, at + 1)
+  const [metadata, tree] = await Promise.all([
+    errorMetadata(above, route, params),
+    wrapInSegments(above, route, params, null, error),
+  ])
+  return withHead(metadata.head, tree)
 }
 
 /** The root's global-error.tsx, if the app has one (a client component). */
