@@ -292,7 +292,7 @@ describe('data and classification', () => {
     expect(headOf(a.html)).toContain('<title>Query metadata: first · Lab</title>')
     expect(headOf(b.html)).toContain('<title>Query metadata: second · Lab</title>')
     expect(b.response.headers.get('etag')).toBeNull()
-    const payload = await fetch(app.url + `${payloadPathOf(`${LAB}/query`)}?q=third`)
+    const payload = await fetch(`${app.url}${payloadPathOf(`${LAB}/query`)}?q=third`)
     expect(payload.headers.get(HEADER_ROUTE_KIND)).toBe('dynamic')
   })
 

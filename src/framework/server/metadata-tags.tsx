@@ -336,10 +336,31 @@ export async function pageMetadata(
     sourcesOf(route.chain, route, params),
     currentCore().load(route.file),
   ])
+  const known = staticHeads.get(page)
+  if (known && sameModules(known.mods, sources)) return { head: known.head, gate: null }
   const pageFolderHasLayout = route.chain.at(-1)?.files.layout !== undefined
   const leafFrom = sources.length - (pageFolderHasLayout ? 1 : 0)
   sources.push({ mod: page, props: { params: Promise.resolve(params), searchParams } })
-  return routeMetadataOf(sources, leafFrom, route.chain.length - 1)
+  const metadata = routeMetadataOf(sources, leafFrom, route.chain.length - 1)
+  if (metadata.gate === null) {
+    staticHeads.set(page, { mods: sources.slice(0, -1).map(({ mod }) => mod), head: metadata.head })
+  }
+  return metadata
+}
+
+/**
+ * The tags of pages whose metadata is static (no function in the page or its layouts), by page
+ * module, with the layout modules they were made from: made from module exports alone, they are
+ * the same for every request and visitor, so a page renders them without merging again. A new
+ * module (a code change in development) is a new key.
+ */
+const staticHeads = new WeakMap<
+  RouteModuleExports,
+  { mods: readonly RouteModuleExports[]; head: ReactNode }
+>()
+
+function sameModules(mods: readonly RouteModuleExports[], sources: readonly Source[]): boolean {
+  return mods.length === sources.length && mods.every((mod, i) => sources[i]!.mod === mod)
 }
 
 /** The metadata of an error.tsx shown in place of the page: its layouts'. */
