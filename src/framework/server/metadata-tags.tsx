@@ -253,18 +253,21 @@ const DEFAULT_HEAD = elementsOf(
   tagsOf({ metadata: emptyMetadata(), viewport: resolveViewport([]) }),
 )
 
-/** Awaits the tags in the shell. A failure is shown by the page (gate) or, without one, logged. */
+/**
+ * Awaits the tags in the shell. A failure renders no tags: the page shows it (the gate), or it is
+ * logged here (a screen's layouts), or it was already shown (an error.tsx in place of the page).
+ */
 async function MetadataOutlet({
   resolved,
-  gated,
+  log,
 }: {
   resolved: Promise<Resolved>
-  gated: boolean
+  log: boolean
 }): Promise<ReactNode> {
   try {
     return elementsOf(tagsOf(await resolved))
   } catch (error) {
-    if (!gated) reportServerError(error)
+    if (log) reportServerError(error)
     return null
   }
 }
@@ -298,11 +301,13 @@ async function sourcesOf(
   }))
 }
 
-function routeMetadataOf(
-  sources: Source[],
-  leafFrom: number,
-  gateDepth: number | null,
-): RouteMetadata {
+/**
+ * What a function's failure does: `gate` (the page's depth) throws it beside the page, as the
+ * page's own; `log` logs it; `ignore` leaves it (the page's failure is already being shown).
+ */
+type OnFailure = { gate: number } | 'log' | 'ignore'
+
+function routeMetadataOf(sources: Source[], leafFrom: number, onFailure: OnFailure): RouteMetadata {
   if (!sources.some(({ mod }) => hasGenerate(mod))) {
     const anyExport = sources.some(
       ({ mod }) => mod.metadata !== undefined || mod.viewport !== undefined,
@@ -312,6 +317,7 @@ function routeMetadataOf(
       gate: null,
     }
   }
+  const gateDepth = typeof onFailure === 'object' ? onFailure.gate : null
   const resolved = quiet(
     resolveSources(sources, leafFrom).catch((error: unknown) => {
       // The page's boundaries catch it: its error belongs to the page's depth (render-errors.ts).
@@ -319,10 +325,9 @@ function routeMetadataOf(
       throw error
     }),
   )
-  const gated = gateDepth !== null
   return {
-    head: <MetadataOutlet resolved={resolved} gated={gated} />,
-    gate: gated ? <MetadataGate resolved={resolved} /> : null,
+    head: <MetadataOutlet resolved={resolved} log={onFailure === 'log'} />,
+    gate: gateDepth === null ? null : <MetadataGate resolved={resolved} />,
   }
 }
 
@@ -341,7 +346,7 @@ export async function pageMetadata(
   const pageFolderHasLayout = route.chain.at(-1)?.files.layout !== undefined
   const leafFrom = sources.length - (pageFolderHasLayout ? 1 : 0)
   sources.push({ mod: page, props: { params: Promise.resolve(params), searchParams } })
-  const metadata = routeMetadataOf(sources, leafFrom, route.chain.length - 1)
+  const metadata = routeMetadataOf(sources, leafFrom, { gate: route.chain.length - 1 })
   if (metadata.gate === null) {
     staticHeads.set(page, { mods: sources.slice(0, -1).map(({ mod }) => mod), head: metadata.head })
   }
@@ -370,7 +375,7 @@ export async function errorMetadata(
   params: Params,
 ): Promise<RouteMetadata> {
   const sources = await sourcesOf(chain, route, params)
-  return routeMetadataOf(sources, sources.length, null)
+  return routeMetadataOf(sources, sources.length, 'ignore')
 }
 
 /**
@@ -393,7 +398,7 @@ export async function fallbackMetadata(
     mod: { metadata: { title: null, ...own, robots: null } },
     props: { params: Promise.resolve(params) },
   })
-  return routeMetadataOf(sources, sources.length, null)
+  return routeMetadataOf(sources, sources.length, 'log')
 }
 
 /** The tree with the metadata tags in its shell, outside every boundary and Suspense. */
