@@ -86,6 +86,30 @@ describe('merging child over parent', () => {
   })
 })
 
+describe('Twitter from Open Graph', () => {
+  it("fills Twitter's title, description and images in from Open Graph's, as Next.js does", () => {
+    const og = { title: 'OG', description: 'OG text', images: 'https://example.com/i.png' }
+    const alone = tagsOf({ metadata: mergeAll([{ openGraph: og }]), viewport: resolveViewport([]) })
+    expect(alone).toContainEqual(['meta', { name: 'twitter:card', content: 'summary_large_image' }])
+    expect(alone).toContainEqual(['meta', { name: 'twitter:title', content: 'OG' }])
+    expect(alone).toContainEqual(['meta', { name: 'twitter:description', content: 'OG text' }])
+    const own = tagsOf({
+      metadata: mergeAll([{ openGraph: og, twitter: { title: 'TW', site: '@s' } }]),
+      viewport: resolveViewport([]),
+    })
+    expect(own).toContainEqual(['meta', { name: 'twitter:title', content: 'TW' }])
+    expect(own).toContainEqual(['meta', { name: 'twitter:description', content: 'OG text' }])
+    expect(own).toContainEqual([
+      'meta',
+      { name: 'twitter:image', content: 'https://example.com/i.png' },
+    ])
+    const none = tagsOf({ metadata: mergeAll([{ title: 'T' }]), viewport: resolveViewport([]) })
+    expect(
+      none.some(([, value]) => typeof value === 'object' && value.name?.startsWith('twitter:')),
+    ).toBe(false)
+  })
+})
+
 describe('URLs against metadataBase', () => {
   it('joins relative URLs to the base path, and keeps absolute ones', () => {
     const base = new URL('https://example.com/base/')

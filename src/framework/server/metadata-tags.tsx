@@ -18,6 +18,7 @@ import {
   type TitleTemplates,
   templatesOf,
   type Viewport,
+  withTwitterFromOpenGraph,
 } from './metadata.ts'
 import { noteSegmentDepth } from './render-errors.ts'
 import { currentCore } from './request-store.ts'
@@ -138,7 +139,8 @@ function metaProperty(property: string, content: string | number | null | undefi
 }
 
 /** What the resolved metadata and viewport say, as tags, in Next.js's order. */
-export function tagsOf({ metadata: m, viewport: v }: Resolved): Tag[] {
+export function tagsOf({ metadata, viewport: v }: Resolved): Tag[] {
+  const m = withTwitterFromOpenGraph(metadata)
   const tags: Tag[] = [
     ['meta', { charSet: 'utf-8' }],
     ['meta', { name: 'viewport', content: v.viewport }],

@@ -487,6 +487,30 @@ export function mergeMetadata(
   return result
 }
 
+/**
+ * The last step before the tags, as Next.js does it: Twitter's title, description and images
+ * default to Open Graph's (a page that sets `openGraph` alone gets Twitter cards too).
+ */
+export function withTwitterFromOpenGraph(metadata: ResolvedMetadata): ResolvedMetadata {
+  const og = metadata.openGraph
+  if (!og) return metadata
+  const tw = metadata.twitter
+  const images = tw && tw.images.length > 0 ? tw.images : og.images
+  return {
+    ...metadata,
+    twitter: {
+      card: tw?.card ?? (images.length > 0 ? 'summary_large_image' : 'summary'),
+      site: tw?.site ?? null,
+      siteId: tw?.siteId ?? null,
+      creator: tw?.creator ?? null,
+      creatorId: tw?.creatorId ?? null,
+      title: tw?.title ?? og.title,
+      description: tw?.description ?? og.description,
+      images,
+    },
+  }
+}
+
 /** The templates for the segments below one whose metadata resolved to `metadata`. */
 export function templatesOf(metadata: ResolvedMetadata): TitleTemplates {
   return {
