@@ -44,6 +44,17 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
   return promise
 }
 
+const NO_EXPORTS: RouteModuleExports = {}
+
+/**
+ * What a layout or page module may say about metadata: nothing when it is a `"use client"`
+ * module, whose exports are client references (as in Next.js, metadata is for server modules).
+ */
+function metadataExports(mod: RouteModuleExports): RouteModuleExports {
+  const component = mod.default as { $$typeof?: symbol } | undefined
+  return component?.$$typeof === Symbol.for('react.client.reference') ? NO_EXPORTS : mod
+}
+
 function hasGenerate(mod: RouteModuleExports): boolean {
   return typeof mod.generateMetadata === 'function' || typeof mod.generateViewport === 'function'
 }
@@ -298,7 +309,7 @@ async function sourcesOf(
   )
   const mods = await Promise.all(layouts.map(({ file }) => load(file)))
   return mods.map((mod, i) => ({
-    mod,
+    mod: metadataExports(mod),
     props: { params: Promise.resolve(route ? paramsUpTo(route, layouts[i]!.depth, params) : {}) },
   }))
 }
@@ -347,7 +358,10 @@ export async function pageMetadata(
   if (known && sameModules(known.mods, sources)) return { head: known.head, gate: null }
   const pageFolderHasLayout = route.chain.at(-1)?.files.layout !== undefined
   const leafFrom = sources.length - (pageFolderHasLayout ? 1 : 0)
-  sources.push({ mod: page, props: { params: Promise.resolve(params), searchParams } })
+  sources.push({
+    mod: metadataExports(page),
+    props: { params: Promise.resolve(params), searchParams },
+  })
   const metadata = routeMetadataOf(sources, leafFrom, { gate: route.chain.length - 1 })
   if (metadata.gate === null) {
     staticHeads.set(page, { mods: sources.slice(0, -1).map(({ mod }) => mod), head: metadata.head })
