@@ -9,6 +9,7 @@ import type { RouteModuleExports } from './core-state.ts'
 import {
   emptyMetadata,
   type Metadata,
+  mergeAll,
   mergeMetadata,
   NO_TEMPLATES,
   type ResolvedMetadata,
@@ -103,7 +104,7 @@ function resolveSources(sources: readonly Source[], leafFrom: number): Promise<R
     )
     merged = quiet(
       Promise.all([above, mine]).then(([{ metadata, templates }, child]) => {
-        const next = mergeMetadata(metadata, child, templates)
+        const next = mergeMetadata(metadata, child ?? {}, templates)
         return { metadata: next, templates: i < leafFrom ? templatesOf(next) : templates }
       }),
     )
@@ -114,7 +115,9 @@ function resolveSources(sources: readonly Source[], leafFrom: number): Promise<R
       props,
       quiet(viewportsAbove.then(resolveViewport)),
     )
-    viewports = quiet(Promise.all([viewportsAbove, mineViewport]).then(([a, b]) => [...a, b]))
+    viewports = quiet(
+      Promise.all([viewportsAbove, mineViewport]).then(([list, item]) => [...list, item ?? {}]),
+    )
   })
   return Promise.all([merged, viewports]).then(([{ metadata }, items]) => ({
     metadata,
@@ -123,31 +126,28 @@ function resolveSources(sources: readonly Source[], leafFrom: number): Promise<R
 }
 
 function mergeStatic(sources: readonly Source[], leafFrom: number): Resolved {
-  let metadata = emptyMetadata()
-  let templates = NO_TEMPLATES
-  sources.forEach(({ mod }, i) => {
-    metadata = mergeMetadata(metadata, (mod.metadata as Metadata | undefined) ?? {}, templates)
-    if (i < leafFrom) templates = templatesOf(metadata)
-  })
   return {
-    metadata,
+    metadata: mergeAll(
+      sources.map(({ mod }) => (mod.metadata ?? {}) as Metadata),
+      leafFrom,
+    ),
     viewport: resolveViewport(sources.map(({ mod }) => (mod.viewport ?? {}) as Viewport)),
   }
 }
 
 type Tag = ['title', string] | ['meta', Record<string, string>] | ['link', Record<string, string>]
 
-function metaName(name: string, content: string | number | null | undefined): Tag[] {
+type Content = string | number | null | undefined
+
+/** A `<meta>` with `content`, or nothing when there is no content. */
+function meta(attribute: 'name' | 'property', key: string, content: Content): Tag[] {
   return content === null || content === undefined || content === ''
     ? []
-    : [['meta', { name, content: String(content) }]]
+    : [['meta', { [attribute]: key, content: String(content) }]]
 }
 
-function metaProperty(property: string, content: string | number | null | undefined): Tag[] {
-  return content === null || content === undefined || content === ''
-    ? []
-    : [['meta', { property, content: String(content) }]]
-}
+const metaName = (name: string, content: Content) => meta('name', name, content)
+const metaProperty = (property: string, content: Content) => meta('property', property, content)
 
 /** What the resolved metadata and viewport say, as tags, in Next.js's order. */
 export function tagsOf({ metadata, viewport: v }: Resolved): Tag[] {
@@ -229,16 +229,16 @@ export function tagsOf({ metadata, viewport: v }: Resolved): Tag[] {
   }
   const icons = m.icons
   if (icons) {
-    for (const { url, rel, ...rest } of icons.shortcut) {
-      tags.push(['link', { rel: rel ?? 'shortcut icon', href: url, ...rest }])
-    }
-    for (const { url, rel, ...rest } of icons.icon)
-      tags.push(['link', { rel: rel ?? 'icon', href: url, ...rest }])
-    for (const { url, rel, ...rest } of icons.apple) {
-      tags.push(['link', { rel: rel ?? 'apple-touch-icon', href: url, ...rest }])
-    }
-    for (const { url, rel, ...rest } of icons.other) {
-      tags.push(['link', { rel: rel ?? 'icon', href: url, ...rest }])
+    const kinds = [
+      [icons.shortcut, 'shortcut icon'],
+      [icons.icon, 'icon'],
+      [icons.apple, 'apple-touch-icon'],
+      [icons.other, 'icon'],
+    ] as const
+    for (const [list, defaultRel] of kinds) {
+      for (const { url, rel, ...rest } of list) {
+        tags.push(['link', { rel: rel ?? defaultRel, href: url, ...rest }])
+      }
     }
   }
   return tags
