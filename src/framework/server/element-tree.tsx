@@ -24,7 +24,13 @@ import {
 } from '../routing/route-table.ts'
 import { isRequestHidden, markDynamic, ReadTrackingPromise } from '../static/classification.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
-import { errorMetadata, fallbackMetadata, pageMetadata, withHead } from './metadata-tags.tsx'
+import {
+  errorMetadata,
+  fallbackMetadata,
+  pageMetadata,
+  withGate,
+  withHead,
+} from './metadata-tags.tsx'
 import { noteSegmentDepth } from './render-errors.ts'
 import { currentCore } from './request-store.ts'
 
@@ -201,16 +207,11 @@ export async function buildPageTree(route: Route, params: Params, url: URL): Pro
     ? Promise.resolve({})
     : ReadTrackingPromise.of(searchParamsOf(url), 'searchParams')
   const metadata = await pageMetadata(route, params, searchParams)
-  const page = <Page params={Promise.resolve(params)} searchParams={searchParams} />
-  const leaf = metadata.gate ? (
-    <>
-      {metadata.gate}
-      {page}
-    </>
-  ) : (
-    page
+  const page = withGate(
+    metadata.gate,
+    <Page params={Promise.resolve(params)} searchParams={searchParams} />,
   )
-  return withHead(metadata.head, await wrapInSegments(route.chain, route, params, leaf))
+  return withHead(metadata.head, await wrapInSegments(route.chain, route, params, page))
 }
 
 /**

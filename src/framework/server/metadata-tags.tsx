@@ -417,6 +417,17 @@ export async function fallbackMetadata(
   return routeMetadataOf(sources, sources.length, 'log')
 }
 
+/** The page with the gate beside it, if its metadata has one. */
+export function withGate(gate: ReactNode, page: ReactNode): ReactNode {
+  if (gate === null) return page
+  return (
+    <>
+      {gate}
+      {page}
+    </>
+  )
+}
+
 /** The tree with the metadata tags in its shell, outside every boundary and Suspense. */
 export function withHead(head: ReactNode, tree: ReactNode): ReactNode {
   return (
