@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react'
+import type { Metadata } from '#framework'
 import './app.css'
 import { Counter } from './_components/counter.tsx'
 import { NavLink } from './_components/nav-link.tsx'
 
+// The framework writes <meta charset> and the viewport tag itself (docs/metadata.md).
+export const metadata: Metadata = {
+  title: { template: '%s · Notebook', default: 'Notebook' },
+  icons: 'data:,',
+}
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href="data:," />
-      </head>
       <body>
         <header>
           <nav>

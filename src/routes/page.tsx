@@ -5,7 +5,6 @@ export default async function HomePage() {
   const recent = (await listNotes()).slice(-3).reverse()
   return (
     <>
-      <title>Notebook</title>
       <h1>Notebook</h1>
       <p>A small notebook, server-rendered with React Server Components.</p>
       <h2>Recent notes</h2>

@@ -6,7 +6,7 @@ import { earliest, now } from './clock.ts'
 import { argumentsKey, functionIdentity, rememberIdentity } from './key.ts'
 import { noteCacheUse } from './observers.ts'
 import { type CacheScope, currentScope, runInScope } from './scope.ts'
-import { type Computed, currentPathname, currentStorage } from './storage.ts'
+import { type Computed, currentPathname, currentRequestCalls, currentStorage } from './storage.ts'
 import { limitTags, pathTag } from './tags.ts'
 
 export interface CachedOptions {
@@ -69,6 +69,27 @@ function computation(
 }
 
 /**
+ * A computation of `key` joined or started in this store. A joined computation began before this
+ * call. This process's own invalidations stop new joins at once (storage.ts), but another
+ * process's (through a shared store) do not: if the value went stale meanwhile, this call may
+ * have come after the invalidation, and gets a new value, as it would have alone. The caller that
+ * started it is not checked: it came first.
+ */
+async function computeShared(
+  key: string,
+  run: () => Promise<unknown>,
+  name: string,
+  options: CachedOptions,
+): Promise<Computed> {
+  const first = computation(key, run, name, options)
+  const result = await first.computed
+  if (first.joined && (await currentStorage().invalidatedSince(result.tags, result.createdAt))) {
+    return computation(key, run, name, options).computed
+  }
+  return result
+}
+
+/**
  * `fn`, memoized across requests by its arguments (docs/caching.md). Every caller gets its own
  * copy of the value. Equal arguments in flight at the same time share one computation.
  */
@@ -87,16 +108,22 @@ export function cached<Args extends unknown[], Result>(
 
   const memoized = async (...args: Args): Promise<Result> => {
     const key = `${identity}:${argumentsKey(args, name)}`
-    const run = () => fn(...args)
-    const first = computation(key, run, name, options)
-    let result = await first.computed
-    // A joined computation began before this call. This process's own invalidations stop new
-    // joins at once (storage.ts), but another process's (through a shared store) do not: if the
-    // value went stale meanwhile, this call may have come after the invalidation, and gets a new
-    // value, as it would have alone. The caller that started it is not checked: it came first.
-    if (first.joined && (await currentStorage().invalidatedSince(result.tags, result.createdAt))) {
-      result = await computation(key, run, name, options).computed
+    // Within one request, equal calls share one result (a page and its generateMetadata read the
+    // data once), whatever `revalidate` says; the request's own map, never another visitor's.
+    const requestCalls = currentRequestCalls()
+    let shared = requestCalls?.get(key)
+    if (!shared) {
+      shared = computeShared(key, () => fn(...args), name, options)
+      if (requestCalls) {
+        const own = shared
+        requestCalls.set(key, own)
+        // A call that failed is tried again by the next one (errors are not cached).
+        own.catch(() => {
+          if (requestCalls.get(key) === own) requestCalls.delete(key)
+        })
+      }
     }
+    const result = await shared
     const { bytes, tags, expiresAt } = result
     // An enclosing cached() entry is built from this one: invalidating this one's tags must
     // invalidate it too, and it expires when this one does.

@@ -137,9 +137,15 @@ export function setCacheHandler(handler: CacheHandler | undefined): void {
 export interface CacheRequestHooks {
   storage(): CacheStorage | undefined
   pathname(): string | undefined
+  /** The current request's own calls, by key: equal calls in one request share one result. */
+  requestCalls(): Map<string, Promise<Computed>> | undefined
 }
 
-let hooks: CacheRequestHooks = { storage: () => undefined, pathname: () => undefined }
+let hooks: CacheRequestHooks = {
+  storage: () => undefined,
+  pathname: () => undefined,
+  requestCalls: () => undefined,
+}
 
 export function registerCacheRequestHooks(next: CacheRequestHooks): void {
   hooks = next
@@ -148,6 +154,11 @@ export function registerCacheRequestHooks(next: CacheRequestHooks): void {
 /** The store of the request being handled, or the process's default one. */
 export function currentStorage(): CacheStorage {
   return hooks.storage() ?? processStorage
+}
+
+/** The cached() calls of the request being handled (none outside one): cached.ts. */
+export function currentRequestCalls(): Map<string, Promise<Computed>> | undefined {
+  return hooks.requestCalls()
 }
 
 /** The path of the page the current request is about, if any: cached() tags entries with it. */

@@ -30,6 +30,13 @@ import {
 } from '../routing/route-table.ts'
 import { isRequestHidden, markDynamic, ReadTrackingPromise } from '../static/classification.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
+import {
+  errorMetadata,
+  fallbackMetadata,
+  pageMetadata,
+  withGate,
+  withHead,
+} from './metadata-tags.tsx'
 import { noteSegmentDepth } from './render-errors.ts'
 import { currentCore } from './request-store.ts'
 
@@ -231,12 +238,26 @@ async function wrapInSegments(
   return node
 }
 
+/** A force-static page is the same for every request: it sees no search params. */
+function searchParamsFor(url: URL): Promise<Params> {
+  return isRequestHidden()
+    ? Promise.resolve({})
+    : ReadTrackingPromise.of(searchParamsOf(url), 'searchParams')
+}
+
 /**
  * A branch's folders from `from` down, with its page (or default.tsx) and, at each layout with
  * slots, the branches of the other slots. `owner` is the depth of the layout a slot's branch is
  * passed to (-1 for the page's own): what it throws belongs to that layout's boundaries.
  */
-async function buildBranch(branch: Branch, from: number, url: URL, owner = -1): Promise<ReactNode> {
+async function buildBranch(
+  branch: Branch,
+  from: number,
+  url: URL,
+  owner = -1,
+  /** The URL's page only: the search params its metadata read too, and the metadata's gate. */
+  top?: { searchParams: Promise<Params>; gate: ReactNode },
+): Promise<ReactNode> {
   const noteDepth = (depth: number) => (owner === -1 ? depth : Math.min(depth, owner))
   const { Component, dynamic } = await loadModule(branch.file)
   if (dynamic === 'force-dynamic') markDynamic(`export const dynamic in ${branch.file}`)
@@ -247,12 +268,7 @@ async function buildBranch(branch: Branch, from: number, url: URL, owner = -1): 
     ) : (
       <Leaf
         params={Promise.resolve(branch.params)}
-        searchParams={
-          // A force-static page is the same for every request: it sees no search params.
-          isRequestHidden()
-            ? Promise.resolve({})
-            : ReadTrackingPromise.of(searchParamsOf(url), 'searchParams')
-        }
+        searchParams={top?.searchParams ?? searchParamsFor(url)}
       />
     )
   const slots: Record<number, Record<string, ReactNode>> = {}
@@ -267,7 +283,7 @@ async function buildBranch(branch: Branch, from: number, url: URL, owner = -1): 
       }),
     ),
   )
-  return wrapInSegments(branch.chain, branch, branch.params, leaf, {
+  return wrapInSegments(branch.chain, branch, branch.params, withGate(top?.gate ?? null, leaf), {
     from,
     slots,
     templateKey: (depth) => childUrls[depth] ?? branch.url,
@@ -289,7 +305,13 @@ export async function buildPageTree(
     url: url.pathname,
     slots: {},
   }
-  return buildBranch(branch, 0, url)
+  const searchParams = searchParamsFor(url)
+  // The metadata is the URL's route's, also while a slot shows it intercepted (docs/metadata.md).
+  const metadata = await pageMetadata(route, params, searchParams)
+  return withHead(
+    metadata.head,
+    await buildBranch(branch, 0, url, -1, { searchParams, gate: metadata.gate }),
+  )
 }
 
 /**
@@ -313,7 +335,12 @@ export async function buildFallbackTree(
       <Screen />
     </>
   )
-  return wrapInSegments(chain.slice(0, at + 1), route, params, screen)
+  const above = chain.slice(0, at + 1)
+  const [metadata, tree] = await Promise.all([
+    fallbackMetadata(above, route, params, own),
+    wrapInSegments(above, route, params, screen),
+  ])
+  return withHead(metadata.head, tree)
 }
 
 /**
@@ -329,7 +356,12 @@ export async function buildErrorTree(
 ): Promise<ReactNode> {
   const at = nearestWith(chain, depth, 'error')
   if (at < 0) throw new Error('buildErrorTree needs a folder with error.tsx at or above depth.')
-  return wrapInSegments(chain.slice(0, at + 1), route, params, null, { failure: error })
+  const above = chain.slice(0, at + 1)
+  const [metadata, tree] = await Promise.all([
+    errorMetadata(above, route, params),
+    wrapInSegments(above, route, params, null, { failure: error }),
+  ])
+  return withHead(metadata.head, tree)
 }
 
 /** The root's global-error.tsx, if the app has one (a client component). */

@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { parseCookie } from 'cookie'
 import { onRevalidate } from '../cache/observers.ts'
-import { registerCacheRequestHooks } from '../cache/storage.ts'
+import { type Computed, registerCacheRequestHooks } from '../cache/storage.ts'
 import type { Interrupt } from '../wire/interrupts.ts'
 import { CACHE_CONTROL_PRIVATE, type ParsedRequest, parseRequest } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'
@@ -39,6 +39,8 @@ export interface RequestStore {
   /** Errors and interrupts thrown while rendering, in order, with where each belongs. */
   renderErrors: RecordedError[]
   segmentDepths: WeakMap<object, number>
+  /** cached() calls made in this request, by key (cache/cached.ts); made on first use. */
+  cachedCalls?: Map<string, Promise<Computed>>
 }
 
 const storage = new AsyncLocalStorage<RequestStore>()
@@ -116,7 +118,11 @@ export function requestCookie(name: string): string | undefined {
 // revalidateTag() and revalidatePath() run inside the request that calls them.
 onRevalidate(() => {
   const store = storage.getStore()
-  if (store) store.revalidated = true
+  if (store) {
+    store.revalidated = true
+    // What this request read before it changed the data must not answer its later reads.
+    store.cachedCalls?.clear()
+  }
 })
 
 // The cache keeps each handler's entries in its own store, and tags what a request computes
@@ -124,6 +130,12 @@ onRevalidate(() => {
 registerCacheRequestHooks({
   storage: () => storage.getStore()?.core?.cache,
   pathname: () => storage.getStore()?.parsed.url.pathname,
+  requestCalls: () => {
+    const store = storage.getStore()
+    if (!store) return undefined
+    store.cachedCalls ??= new Map()
+    return store.cachedCalls
+  },
 })
 
 /** Whether this request revalidated cached data: its client must not reuse cached pages. */

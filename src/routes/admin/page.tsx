@@ -1,6 +1,9 @@
+import type { Metadata } from '#framework'
 import { forbidden, unauthorized } from '#framework'
 import { currentUser } from '../_data/auth.ts'
 import { listNotes } from '../_data/notes.ts'
+
+export const metadata: Metadata = { title: 'Admin' }
 
 export default async function AdminPage() {
   const user = await currentUser()
@@ -9,7 +12,6 @@ export default async function AdminPage() {
   const notes = await listNotes()
   return (
     <>
-      <title>Admin · Notebook</title>
       <h1>Admin</h1>
       <p data-testid="admin-summary">
         {notes.length} notes, {notes.reduce((sum, note) => sum + note.likes, 0)} likes in all.

@@ -36,7 +36,6 @@ export function BenchTable() {
   const rows = computeRows()
   return (
     <>
-      <title>Bench</title>
       <h1>Bench: {rows.length} rows</h1>
       <table>
         <thead>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { Metadata } from '#framework'
 import { Counter } from '../_components/counter.tsx'
 
 const LINKS = [
@@ -8,6 +9,8 @@ const LINKS = [
   ['/notes', 'Notes'],
   ['/about', 'About'],
 ] as const
+
+export const metadata: Metadata = { title: { absolute: 'Bench' } }
 
 /** The bench pages' layout (bench/README.md): a server component with plain links and a client counter. */
 export default function BenchLayout({ children }: { children: ReactNode }) {

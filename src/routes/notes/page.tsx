@@ -1,5 +1,8 @@
+import type { Metadata } from '#framework'
 import { Link } from '#framework/client'
 import { listNotes } from '../_data/notes.ts'
+
+export const metadata: Metadata = { title: 'All notes' }
 
 export default async function NotesPage() {
   // cached() with the tag NOTES_TAG (../_data/notes.ts): shared by every request until a server
@@ -7,7 +10,6 @@ export default async function NotesPage() {
   const notes = await listNotes()
   return (
     <>
-      <title>All notes · Notebook</title>
       <h1>All notes</h1>
       <p>
         <Link href="/notes/new">New note</Link>

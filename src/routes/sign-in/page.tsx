@@ -1,4 +1,7 @@
+import type { Metadata } from '#framework'
 import { SignInForm } from './sign-in-form.tsx'
+
+export const metadata: Metadata = { title: 'Sign in' }
 
 export default async function SignInPage({
   searchParams,
@@ -8,7 +11,6 @@ export default async function SignInPage({
   const { next } = await searchParams
   return (
     <>
-      <title>Sign in · Notebook</title>
       <h1>Sign in</h1>
       <SignInForm next={typeof next === 'string' ? next : '/account'} />
       <p>Demo accounts: reader / reader-pass, admin / admin-pass.</p>

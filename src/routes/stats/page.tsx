@@ -1,4 +1,7 @@
+import type { Metadata } from '#framework'
 import { allTags, listNotes } from '../_data/notes.ts'
+
+export const metadata: Metadata = { title: 'Stats' }
 
 /** Rendered for every request: it streams, and must not be stored as a static page. */
 export const dynamic = 'force-dynamic'
@@ -11,7 +14,6 @@ export default async function StatsPage() {
   const [notes, tags] = await Promise.all([listNotes(), allTags()])
   return (
     <>
-      <title>Stats · Notebook</title>
       <h1>Stats</h1>
       <p data-testid="stats">
         {notes.length} notes, {tags.length} tags

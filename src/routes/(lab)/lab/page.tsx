@@ -1,4 +1,7 @@
+import type { Metadata } from '#framework'
 import { Link } from '#framework/client'
+
+export const metadata: Metadata = { title: 'Lab' }
 
 const DEMOS: [href: string, what: string][] = [
   ['/lab/interrupt/not-found', 'notFound() before the shell: 404 and the nearest not-found screen'],
@@ -30,6 +33,7 @@ const DEMOS: [href: string, what: string][] = [
     'A client component that fails in SSR and in the browser: the client-side error screen',
   ],
   ['/lab/actions', 'Interrupts thrown by server functions'],
+  ['/lab/metadata', 'The Metadata API: title, description, Open Graph, viewport and the rest'],
   ['/lab/inject', 'Hostile strings in server data, rendered and passed to the client'],
   ['/lab/never', 'A part that never finishes: disconnecting aborts its render'],
   ['/lab/links', 'Twenty links in view: the prefetch queue runs at most 5 at once'],
@@ -45,7 +49,6 @@ const DEMOS: [href: string, what: string][] = [
 export default function LabPage() {
   return (
     <>
-      <title>Lab · Notebook</title>
       <h1>Framework lab</h1>
       <p>Each page below shows one behaviour of the framework in isolation.</p>
       <ul>

@@ -1,3 +1,4 @@
+import type { Metadata } from '#framework'
 import { Link } from '#framework/client'
 
 const PAGES: Record<string, string> = {
@@ -19,12 +20,20 @@ export const dynamicParams = false
 /** When this page was rendered: the build's time for a prerendered guide. */
 const renderedAt = () => new Date().toISOString()
 
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ slug: string[] }>
+}): Promise<Metadata> {
+  const path = (await params).slug.join('/')
+  return { title: `Docs: ${path}`, description: PAGES[path] ?? null }
+}
+
 export default async function DocsPage({ params }: { params: Promise<{ slug: string[] }> }) {
   const { slug } = await params
   const path = slug.join('/')
   return (
     <article>
-      <title>{`Docs: ${path} · Notebook`}</title>
       <h1>Docs</h1>
       <p data-testid="slug">Slug: {JSON.stringify(slug)}</p>
       <p>{PAGES[path]}</p>

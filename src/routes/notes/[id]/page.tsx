@@ -1,29 +1,44 @@
-import { notFound, revalidateTag } from '#framework'
+import { type Metadata, revalidateTag } from '#framework'
 import { Link } from '#framework/client'
 import { LikeButton } from '../../_components/like-button.tsx'
-import { getNote, NOTES_TAG, updateNote } from '../../_data/notes.ts'
+import { NOTES_TAG, updateNote } from '../../_data/notes.ts'
 import { deleteNoteAction } from '../actions.ts'
+import { noteOfPage } from './_note.ts'
+
+/** The note's title and the start of its body (one read of the note with the page's: _note.ts). */
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ id: string }>
+}): Promise<Metadata> {
+  const note = await noteOfPage(params)
+  const description = note.body.length > 160 ? `${note.body.slice(0, 157)}…` : note.body
+  return {
+    title: note.title,
+    description,
+    alternates: { canonical: `/notes/${note.id}` },
+    openGraph: { title: note.title, description, type: 'article', tags: note.tags },
+  }
+}
 
 export default async function NotePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
-  const note = await getNote(id)
-  if (!note) notFound()
+  const note = await noteOfPage(params)
   const favourite = note.tags.includes('favourite')
 
   // An inline server function: it closes over `note`, which the framework keeps on the server.
   async function toggleFavourite() {
     'use server'
     const tags = favourite
-      ? note!.tags.filter((t) => t !== 'favourite')
-      : [...note!.tags, 'favourite']
-    await updateNote(note!.id, { title: note!.title, body: note!.body, tags })
+      ? note.tags.filter((t) => t !== 'favourite')
+      : [...note.tags, 'favourite']
+    await updateNote(note.id, { title: note.title, body: note.body, tags })
     // Pages and cached() reads that showed the note must not keep showing the old tags.
     await revalidateTag(NOTES_TAG)
   }
 
   return (
     <article>
-      <title>{`${note.title} · Notebook`}</title>
       <h1>{note.title}</h1>
       <p data-testid="note-id">Note id: {id}</p>
       <p className="note-body">{note.body}</p>

@@ -1,5 +1,15 @@
+import type { Metadata } from '#framework'
 import { Link } from '#framework/client'
 import { allTags, notesTagged } from '../../_data/notes.ts'
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ tag?: string[] }>
+}): Promise<Metadata> {
+  const selected = (await params).tag?.[0]
+  return { title: selected ? `#${selected}` : 'Tags' }
+}
 
 export default async function TagsPage({ params }: { params: Promise<{ tag?: string[] }> }) {
   const { tag } = await params
@@ -7,7 +17,6 @@ export default async function TagsPage({ params }: { params: Promise<{ tag?: str
   const [tagged, tags] = await Promise.all([selected ? notesTagged(selected) : [], allTags()])
   return (
     <>
-      <title>{selected ? `#${selected} · Notebook` : 'Tags · Notebook'}</title>
       <h1>{selected ? `Notes tagged #${selected}` : 'All tags'}</h1>
       <p data-testid="tag-param">Tag param: {tag === undefined ? 'none' : JSON.stringify(tag)}</p>
       {selected ? (

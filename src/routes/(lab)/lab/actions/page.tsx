@@ -1,13 +1,15 @@
+import type { Metadata } from '#framework'
 import { INTERRUPT_KINDS } from '../_interrupt.tsx'
 import { interruptFormAction } from './actions.ts'
 import { CallButton } from './call-button.tsx'
+
+export const metadata: Metadata = { title: 'Server function interrupts' }
 
 const KINDS = [...INTERRUPT_KINDS, 'error', 'none']
 
 export default function ActionsPage() {
   return (
     <>
-      <title>Server function interrupts · Lab</title>
       <h1>Server function interrupts</h1>
       <h2>From a click handler</h2>
       <ul>

@@ -1,7 +1,10 @@
 import { Suspense } from 'react'
+import type { Metadata } from '#framework'
 import { after } from '#framework'
 import { afterRan, labAfterTask } from './_ran.ts'
 import { runAfterInFunction } from './actions.ts'
+
+export const metadata: Metadata = { title: 'after()' }
 
 export const dynamic = 'force-dynamic'
 
@@ -23,7 +26,6 @@ export default async function AfterPage({
   after(() => labAfterTask(String(id), 'page', String(kind)))
   return (
     <>
-      <title>after() · Lab</title>
       <h1>after()</h1>
       <form action={runAfterInFunction}>
         {/* Its own id: the page re-rendered after the call registers the page's callback again. */}

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import type { Metadata } from '#framework'
 import { draftMode } from '#framework'
 import { previewDrafts } from './actions.ts'
+
+export const metadata: Metadata = { title: 'Draft mode' }
 
 /**
  * A static page that shows whether draft mode is on: for everyone it is rendered once and served
@@ -10,7 +13,6 @@ export default async function DraftPage() {
   const { isEnabled } = await draftMode()
   return (
     <>
-      <title>Draft mode · Lab</title>
       <h1>Draft mode</h1>
       <p data-testid="draft-mode">{`Draft mode: ${isEnabled ? 'on' : 'off'}`}</p>
       <p data-testid="render-id">{`Render ${randomUUID()}`}</p>

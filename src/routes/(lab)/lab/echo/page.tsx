@@ -1,5 +1,8 @@
 import { Suspense } from 'react'
+import type { Metadata } from '#framework'
 import { cached, headers } from '#framework'
+
+export const metadata: Metadata = { title: 'Echo' }
 
 /**
  * The rule of docs/caching.md for request data in cached(): read it outside, pass it in as an
@@ -25,7 +28,6 @@ export default async function EchoPage() {
   const visitor = await describeVisitor(testId)
   return (
     <>
-      <title>Echo · Lab</title>
       <h1>Request echo</h1>
       <p data-testid="echo-header">x-test-id: {testId}</p>
       <p data-testid="echo-cached">cached: {visitor.label}</p>

@@ -1,10 +1,12 @@
+import type { Metadata } from '#framework'
 import { Echo } from './echo.tsx'
 import { HOSTILE_STRINGS } from './hostile.ts'
+
+export const metadata: Metadata = { title: 'Injection' }
 
 export default function InjectPage() {
   return (
     <>
-      <title>Injection · Lab</title>
       <h1>Hostile strings</h1>
       <ol data-testid="server-render">
         {HOSTILE_STRINGS.map((value) => (

@@ -1,4 +1,7 @@
+import type { Metadata } from '#framework'
 import { Link } from '#framework/client'
+
+export const metadata: Metadata = { title: 'Links' }
 
 /** How many links the page shows: four times the prefetch queue's limit of 5. */
 const LINK_COUNT = 20
@@ -13,7 +16,6 @@ const targets = Array.from({ length: LINK_COUNT }, (_, i) => `/lab/pages/link-${
 export default function LinksPage() {
   return (
     <>
-      <title>Links · Lab</title>
       <h1>Twenty links in view</h1>
       <ul
         aria-label="Prefetched links"

@@ -1,4 +1,7 @@
 import { Suspense } from 'react'
+import type { Metadata } from '#framework'
+
+export const metadata: Metadata = { title: 'Never' }
 
 /** Rendered for every request: it streams, and must not be stored as a static page. */
 export const dynamic = 'force-dynamic'
@@ -11,7 +14,6 @@ async function Never(): Promise<never> {
 export default function NeverPage() {
   return (
     <>
-      <title>Never · Lab</title>
       <h1>A part that never arrives</h1>
       <Suspense fallback={<p>Waiting forever…</p>}>
         <Never />

@@ -3,10 +3,11 @@
 // shows the query from useSearchParams(), which after hydration is the browser's own URL's.
 import { SearchParamsView } from './search-params.js'
 
+export const metadata = { title: 'Query' }
+
 export default function QueryPage() {
   return (
     <>
-      <title>Query · Lab</title>
       <h1>A static page, in .js</h1>
       <SearchParamsView />
     </>

@@ -1,11 +1,13 @@
+import type { Metadata } from '#framework'
 import { Link } from '#framework/client'
 import { RouterCalls } from './router-calls.tsx'
+
+export const metadata: Metadata = { title: 'Router calls' }
 
 /** Router calls made together in one tick, and links whose hash is not valid percent-encoding. */
 export default function RouterLabPage() {
   return (
     <>
-      <title>Router calls · Lab</title>
       <h1>Router calls</h1>
       <RouterCalls />
       <ul>

@@ -1,4 +1,7 @@
+import type { Metadata } from '#framework'
 import { Link } from '#framework/client'
+
+export const metadata: Metadata = { title: { absolute: 'Scoped lab · Notebook' } }
 
 const LINKS: [href: string, what: string][] = [
   ['/lab/scoped/not-found', 'notFound() below a folder with its own not-found.tsx'],
@@ -19,7 +22,6 @@ const LINKS: [href: string, what: string][] = [
 export default function ScopedLabPage() {
   return (
     <>
-      <title>Scoped lab · Notebook</title>
       <h1>Scoped lab</h1>
       <p>Links to pages that call notFound(), unauthorized(), forbidden() or redirect().</p>
       <ul>

@@ -1,4 +1,7 @@
 import { Suspense } from 'react'
+import type { Metadata } from '#framework'
+
+export const metadata: Metadata = { title: 'Slow' }
 
 // A static page (it reads nothing of the request) whose render takes a while, and says in the
 // server log when it starts: a test can disconnect while it renders. Not linked from the lab
@@ -15,7 +18,6 @@ export default function SlowPage() {
   console.log('[lab] rendering /lab/slow')
   return (
     <>
-      <title>Slow · Lab</title>
       <h1>A static page that takes a while</h1>
       <Suspense fallback={<p>Waiting for the slow part…</p>}>
         <SlowPart />

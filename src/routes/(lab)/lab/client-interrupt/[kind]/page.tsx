@@ -1,10 +1,17 @@
+import type { Metadata } from '#framework'
 import { ClientInterrupt } from '../../_client-interrupt.tsx'
+
+export async function generateMetadata(props: {
+  params: Promise<{ kind: string }>
+}): Promise<Metadata> {
+  const { kind } = await props.params
+  return { title: { absolute: `Client interrupt: ${kind}` } }
+}
 
 export default async function ClientInterruptPage(props: { params: Promise<{ kind: string }> }) {
   const { kind } = await props.params
   return (
     <>
-      <title>{`Client interrupt: ${kind}`}</title>
       <h1>{`Client interrupt: ${kind}`}</h1>
       <ClientInterrupt />
     </>

@@ -1,4 +1,7 @@
+import type { Metadata } from '#framework'
 import { cookies } from '#framework'
+
+export const metadata: Metadata = { title: 'Server error fixed' }
 
 /** Fails until the `lab-fixed` cookie says the cause is fixed, so reset() can recover. */
 export default async function ServerErrorPage() {
@@ -6,7 +9,6 @@ export default async function ServerErrorPage() {
   if (!fixed) throw new Error('The lab server component failed (secret detail 42).')
   return (
     <>
-      <title>Server error fixed · Lab</title>
       <h1>The server component works again</h1>
     </>
   )

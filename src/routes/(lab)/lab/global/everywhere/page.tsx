@@ -1,5 +1,7 @@
-import { connection } from '#framework'
+import { connection, type Metadata } from '#framework'
 import { FailsEverywhere } from '../_browser-only.tsx'
+
+export const metadata: Metadata = { title: 'Fails everywhere' }
 
 /**
  * A client component that fails on the server and in the browser: the global error screen. It
@@ -10,7 +12,6 @@ export default async function FailsEverywherePage() {
   await connection()
   return (
     <>
-      <title>Fails everywhere · Lab</title>
       <h1>A client component that always fails</h1>
       <FailsEverywhere />
     </>

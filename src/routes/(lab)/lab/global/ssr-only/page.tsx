@@ -1,5 +1,7 @@
-import { connection } from '#framework'
+import { connection, type Metadata } from '#framework'
 import { BrowserOnly } from '../_browser-only.tsx'
+
+export const metadata: Metadata = { title: 'Fails only during SSR' }
 
 /**
  * A client component that cannot render on the server: the browser renders the page. It renders
@@ -10,7 +12,6 @@ export default async function SsrOnlyFailurePage() {
   await connection()
   return (
     <>
-      <title>Fails only during SSR · Lab</title>
       <h1>A client component that needs window</h1>
       <BrowserOnly />
     </>

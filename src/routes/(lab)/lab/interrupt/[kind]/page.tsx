@@ -1,5 +1,13 @@
 import { Suspense } from 'react'
+import type { Metadata } from '#framework'
 import { Interrupt, LateInterrupt } from '../../_interrupt.tsx'
+
+export async function generateMetadata(props: {
+  params: Promise<{ kind: string }>
+}): Promise<Metadata> {
+  const { kind } = await props.params
+  return { title: { absolute: `Interrupt: ${kind}` } }
+}
 
 export default async function InterruptPage(props: {
   params: Promise<{ kind: string }>
@@ -8,7 +16,6 @@ export default async function InterruptPage(props: {
   const [{ kind }, { late }] = await Promise.all([props.params, props.searchParams])
   return (
     <>
-      <title>{`Interrupt: ${kind}`}</title>
       <h1>{`Interrupt: ${kind}${late ? ' (after the shell)' : ''}`}</h1>
       {late ? (
         <Suspense fallback={<p>Loading the late part…</p>}>

@@ -1,5 +1,8 @@
+import type { Metadata } from '#framework'
 import { notFound } from '#framework'
 import { getNote } from '../../../../_data/notes.ts'
+
+export const metadata: Metadata = { title: 'Quote' }
 
 /** A part of the page that is missing. */
 function Missing(): never {
@@ -15,7 +18,6 @@ export default async function QuotePage({ params }: { params: Promise<{ id: stri
   const note = await getNote(id)
   return (
     <>
-      <title>Quote · Lab</title>
       <h1>Quote</h1>
       <blockquote data-testid="quote">{note?.body}</blockquote>
       <Missing />

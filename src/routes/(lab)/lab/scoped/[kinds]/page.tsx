@@ -1,9 +1,19 @@
 import { Suspense } from 'react'
+import type { Metadata } from '#framework'
 import { Interrupt, LateInterrupt } from '../../_interrupt.tsx'
 
 // Like /lab/interrupt/[kind], below a folder with its own not-found, unauthorized and forbidden
 // screens, and with several interrupts in one render: `/lab/scoped/forbidden,not-found` throws
 // forbidden() in the first part of the page and notFound() in the second.
+
+export async function generateMetadata(props: {
+  params: Promise<{ kinds: string }>
+}): Promise<Metadata> {
+  const { kinds } = await props.params
+  return {
+    title: { absolute: `Scoped interrupt: ${decodeURIComponent(kinds).split(',').join(', ')}` },
+  }
+}
 
 export default async function ScopedInterruptPage(props: {
   params: Promise<{ kinds: string }>
@@ -15,7 +25,6 @@ export default async function ScopedInterruptPage(props: {
   const parts = list.map((kind, place) => ({ kind, key: `${place}:${kind}` }))
   return (
     <>
-      <title>{`Scoped interrupt: ${list.join(', ')}`}</title>
       <h1>{`Scoped interrupt: ${list.join(', ')}${late ? ' (after the shell)' : ''}`}</h1>
       {parts.map(({ kind, key }) =>
         late ? (

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import type { Metadata } from '#framework'
 import { SlowInHtml } from './slow-in-html.tsx'
+
+export const metadata: Metadata = { title: 'Slow HTML' }
 
 /**
  * A static page whose HTML takes 500 ms to render (a client component waits during SSR), after
@@ -10,7 +13,6 @@ export default function SlowHtmlPage() {
   const renderId = randomUUID()
   return (
     <>
-      <title>Slow HTML · Lab</title>
       <h1>HTML rendered slowly</h1>
       <SlowInHtml renderId={renderId} />
     </>

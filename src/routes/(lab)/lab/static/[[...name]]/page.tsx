@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import type { Metadata } from '#framework'
 import { listNotes } from '../../../../_data/notes.ts'
+
+export const metadata: Metadata = { title: 'Static page' }
 
 /** How long a page under /lab/static/slow/ takes to render: requests made together overlap. */
 const SLOW_RENDER_MS = 500
@@ -21,7 +24,6 @@ export default async function StaticPage({ params }: { params: Promise<{ name?: 
   const notes = await listNotes()
   return (
     <>
-      <title>Static page · Lab</title>
       <h1>Rendered once, served from memory</h1>
       <p data-testid="page-name">{`Page: /${name.join('/')}`}</p>
       <p data-testid="note-count">{`${notes.length} notes`}</p>

@@ -1,6 +1,9 @@
 import { use } from 'react'
+import type { Metadata } from '#framework'
 import { notFound } from '#framework'
 import { greetingFor } from '../_data.ts'
+
+export const metadata: Metadata = { title: 'use() in a sync page' }
 
 /** A synchronous page that reads params, search params and a promise with use(). */
 export default function SyncUsePage(props: {
@@ -13,7 +16,6 @@ export default function SyncUsePage(props: {
   const greeting = use(greetingFor(name))
   return (
     <>
-      <title>{`use() in a sync page · Lab`}</title>
       <h1>{`use() in a sync page: ${name}`}</h1>
       <p data-testid="use-search">{`Search q=${q ?? ''}`}</p>
       <p data-testid="use-data">{greeting}</p>

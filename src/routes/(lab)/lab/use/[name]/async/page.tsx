@@ -1,5 +1,8 @@
 import { use } from 'react'
+import type { Metadata } from '#framework'
 import { greetingFor } from '../../_data.ts'
+
+export const metadata: Metadata = { title: 'use() under an async page' }
 
 /** A synchronous server component inside the async page: it reads a promise with use(). */
 function Greeting({ greeting }: { greeting: Promise<string> }) {
@@ -14,7 +17,6 @@ export default async function AsyncUsePage(props: {
   const [{ name }, { q }] = await Promise.all([props.params, props.searchParams])
   return (
     <>
-      <title>{`use() under an async page · Lab`}</title>
       <h1>{`An async page: ${name}`}</h1>
       <p data-testid="use-search">{`Search q=${q ?? ''}`}</p>
       <Greeting greeting={greetingFor(name)} />

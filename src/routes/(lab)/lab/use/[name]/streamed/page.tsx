@@ -1,5 +1,8 @@
 import { use } from 'react'
+import type { Metadata } from '#framework'
 import { greetingFor } from '../../_data.ts'
+
+export const metadata: Metadata = { title: 'use() under loading.tsx' }
 
 /** How long the promise this page reads takes: loading.tsx shows meanwhile. */
 const DELAY_MS = 300
@@ -10,7 +13,6 @@ export default function StreamedUsePage(props: { params: Promise<{ name: string 
   const greeting = use(greetingFor(name, DELAY_MS))
   return (
     <>
-      <title>{`use() under loading.tsx · Lab`}</title>
       <h1>{`use() in a streamed page: ${name}`}</h1>
       <p data-testid="use-data">{greeting}</p>
     </>
