@@ -2,6 +2,8 @@
 // pipeline (server/core.ts) what it needs from the build: the app's route modules (found by the
 // framework's Vite plugin in its routes folder), the build id and options, and the ssr
 // environment's HTML renderer.
+
+import { middleware } from 'virtual:framework/middleware'
 import buildOptions, { buildId, draftModeSecret } from 'virtual:framework/options'
 import { routeModules } from 'virtual:framework/routes'
 import {
@@ -43,6 +45,7 @@ export function createRequestHandler(options?: FrameworkOptions): RequestHandler
     dev: import.meta.env.DEV,
     // Dev server: the plugin says when a file changed (vite-plugin.ts).
     onCodeChange: (listener) => import.meta.hot?.on(DEV_CODE_CHANGED_EVENT, listener),
+    middleware,
   })
 }
 

@@ -6,5 +6,18 @@ export { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from './cache/tags.ts'
 export { after } from './server/after.ts'
 export { connection } from './server/connection.ts'
 export { type DraftMode, draftMode } from './server/draft-mode.ts'
+export {
+  type Matcher,
+  type MatcherCondition,
+  type MatcherEntry,
+  type Middleware,
+  type MiddlewareConfig,
+  type MiddlewareCookie,
+  type MiddlewareEvent,
+  MiddlewareRequest,
+  MiddlewareResponse,
+  type MiddlewareResponseInit,
+  MiddlewareUrl,
+} from './server/middleware-api.ts'
 export { type Cookie, type CookieStore, cookies, headers } from './server/request-apis.ts'
 export * from './universal.ts'

@@ -1,8 +1,8 @@
 // The framework as a Vite plugin: the three environments of @vitejs/plugin-rsc with the
 // framework's entries, a self-contained server build, and route validation at build time.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { readdirSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { existsSync, readdirSync } from 'node:fs'
+import { dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import rsc from '@vitejs/plugin-rsc'
@@ -154,6 +154,41 @@ function options(values: FrameworkOptions, routesDir: string): Plugin {
     resolveId: (id) => (id in modules ? `\0${id}` : undefined),
     load: (id) =>
       id.startsWith('\0') && id.slice(1) in modules ? modules[id.slice(1)]!(buildId) : undefined,
+  }
+}
+
+/** The middleware's file names, beside the routes folder: Next.js 16 calls it proxy. */
+const MIDDLEWARE_FILES = ['middleware', 'proxy'].flatMap((name) =>
+  ['ts', 'tsx', 'js', 'jsx', 'mts', 'mjs'].map((ext) => `${name}.${ext}`),
+)
+
+/**
+ * `virtual:framework/middleware`: the app's middleware (server/middleware.ts), loaded on the
+ * first request, or nothing. Two such files fail the build, naming both.
+ */
+function middlewareModule(routesDirOf: (root: string) => string): Plugin {
+  const id = 'virtual:framework/middleware'
+  let root = ''
+  let folder = ''
+  return {
+    name: 'framework:middleware',
+    configResolved(config) {
+      root = config.root
+      folder = dirname(routesDirOf(config.root))
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(loaded) {
+      if (loaded !== `\0${id}`) return undefined
+      const found = MIDDLEWARE_FILES.map((file) => join(folder, file)).filter((file) =>
+        existsSync(file),
+      )
+      const names = found.map((file) => relative(root, file).split(sep).join('/'))
+      if (found.length > 1) {
+        this.error(`${names.join(' and ')}: an app has one middleware file; remove one of them.`)
+      }
+      if (found.length === 0) return 'export const middleware = undefined\n'
+      return `export const middleware = { file: ${JSON.stringify(names[0])}, load: () => import(${JSON.stringify(found[0])}) }\n`
+    },
   }
 }
 
@@ -329,5 +364,6 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     forgetStaticPagesOnChange(),
     cachedCallSites(),
     options(frameworkOptions, routesDir),
+    middlewareModule(routesDirOf),
   ]
 }

@@ -9,6 +9,7 @@ import {
   HEADER_PREFETCH,
   HEADER_ROUTE_KIND,
   type Rendering,
+  toPageUrl,
   toPayloadUrl,
 } from '../wire/protocol.ts'
 
@@ -51,7 +52,10 @@ export async function fetchPayload(
   // Passed through, to know when the body has ended, failed or been cancelled.
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
   const done = response.body.pipeTo(writable).catch(() => {})
-  const payload = createFromReadableStream<RscPayload>(readable)
+  const decoded = createFromReadableStream<RscPayload>(readable)
+  // The middleware redirected to another page: the fetch followed it to that page's payload URL.
+  const redirectedTo = response.redirected ? toPageUrl(response.url) : undefined
+  const payload = redirectedTo ? decoded.then((root) => ({ ...root, redirectedTo })) : decoded
   return {
     payload,
     kind: response.headers.get(HEADER_ROUTE_KIND) === 'static' ? 'static' : 'dynamic',

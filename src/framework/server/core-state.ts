@@ -9,6 +9,7 @@ import { createRouteTable, type RouteTable } from '../routing/route-table.ts'
 import type { HtmlOptions, HtmlResult } from '../ssr/render-html.tsx'
 import { RouteClassification } from '../static/classification.ts'
 import { type StaticPage, StaticPageStore } from '../static/page-store.ts'
+import { MiddlewareHost, type MiddlewareSource } from './middleware.ts'
 import type { RecordedError } from './request-store.ts'
 
 /** A route module as loaded: its exports by name. */
@@ -52,6 +53,8 @@ export interface CoreDependencies {
   dev?: boolean
   /** Subscribes to code changes (the dev server): what was found with the old code is forgotten. */
   onCodeChange?(listener: () => void): void
+  /** The app's middleware (src/middleware.ts or src/proxy.ts), if it has one (server/middleware.ts). */
+  middleware?: MiddlewareSource
 }
 
 /** A complete render of a page for everyone (server/serve-page.ts), shared while under way. */
@@ -84,15 +87,19 @@ export interface Core {
   classification: RouteClassification
   /** Whole renders under way, by pathname: requests that arrive meanwhile share them. */
   sharedRenders: Map<string, Promise<WholeRender>>
+  /** The app's middleware; undefined costs a request nothing. */
+  middleware: MiddlewareHost | undefined
 }
 
 export function createCore(deps: CoreDependencies): Core {
   const cache = new CacheStorage(deps.config.cache)
   const pages = new StaticPageStore(cache)
   const classification = new RouteClassification()
+  const middleware = deps.middleware && new MiddlewareHost(deps.middleware)
   deps.onCodeChange?.(() => {
     pages.codeChanged()
     classification.clear()
+    middleware?.forget()
   })
   let html: Promise<HtmlRenderer> | undefined
   return {
@@ -114,5 +121,6 @@ export function createCore(deps: CoreDependencies): Core {
     pages,
     classification,
     sharedRenders: new Map(),
+    middleware,
   }
 }

@@ -15,7 +15,7 @@ import { isDraftModeRequest } from './draft-mode.ts'
 import { payloadHeaders, payloadResponse } from './payload-response.ts'
 import { adoptRecordedErrors, hadRenderErrors, recordedErrors } from './render-errors.ts'
 import { renderRoute } from './render-payload.tsx'
-import { currentCore, runDetached } from './request-store.ts'
+import { currentCore, rewrittenFrom, runDetached } from './request-store.ts'
 
 /**
  * Longest a whole render (one whose result may be kept for everyone) may take. Past it the
@@ -200,8 +200,9 @@ export async function servePage(
     rendering = mode === 'force-dynamic' ? 'dynamic' : 'static'
     classification.setRendering(match.route.file, rendering)
   }
-  // Draft mode: rendered for this request, never stored nor served from the store (draft-mode.ts).
-  if (!match || rendering === 'dynamic' || isDraftModeRequest()) {
+  // Draft mode: rendered for this request, never stored nor served from the store (draft-mode.ts);
+  // so is a page the middleware rewrote to (its payload shows the browser's URL).
+  if (!match || rendering === 'dynamic' || isDraftModeRequest() || rewrittenFrom()) {
     if (format === 'payload' && request.headers.has(HEADER_PREFETCH)) {
       return new Response(null, { status: 204, headers: payloadHeaders('dynamic') })
     }

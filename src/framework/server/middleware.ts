@@ -1,0 +1,248 @@
+// Runs the app's middleware (src/middleware.ts or src/proxy.ts, docs/routing.md "Middleware")
+// before routing: for documents, payloads, server function posts and route handlers alike, when
+// its `config.matcher` takes the request's page path. Its answer is sent as it is, or the request
+// goes on (server/core.ts) with the request headers it set, to the URL it rewrote to, and its
+// response headers and cookies are added to the route's answer. Whatever it throws or returns
+// wrongly answers 500 with a digest: it cannot stop the process. Requests its matcher leaves out
+// cost one regular expression test.
+import { nodeBodyOf, responseFromNodeStream } from '../node/stream-body.ts'
+import { compileMatcher, type RequestMatcher } from '../routing/middleware-matcher.ts'
+import type { RouteTable } from '../routing/route-table.ts'
+import { internalServerErrorResponse } from '../wire/errors.ts'
+import {
+  CACHE_CONTROL_PRIVATE,
+  HEADER_MIDDLEWARE_NEXT,
+  HEADER_MIDDLEWARE_OVERRIDE_HEADERS,
+  HEADER_MIDDLEWARE_REQUEST_PREFIX,
+  HEADER_MIDDLEWARE_REWRITE,
+  MIDDLEWARE_HEADER_PREFIX,
+  type ParsedRequest,
+  toPayloadUrl,
+} from '../wire/protocol.ts'
+import { after } from './after.ts'
+import { type Middleware, MiddlewareRequest } from './middleware-api.ts'
+
+/** The app's middleware module as the build finds it (entry.rsc.tsx, or a test). */
+export interface MiddlewareSource {
+  /** Its path, for messages: `src/middleware.ts`. */
+  file: string
+  load(): Promise<Record<string, unknown>>
+}
+
+interface LoadedMiddleware {
+  file: string
+  run: Middleware
+  matches: RequestMatcher
+}
+
+/** The exports a middleware function may have, in the order they are looked for. */
+const FUNCTION_EXPORTS = ['middleware', 'proxy', 'default'] as const
+
+function fromModule(file: string, mod: Record<string, unknown>): LoadedMiddleware {
+  const name = FUNCTION_EXPORTS.find((exported) => typeof mod[exported] === 'function')
+  if (!name) {
+    throw new Error(
+      `${file} must export a function named middleware or proxy (or a default export); it exports ${Object.keys(mod).join(', ') || 'nothing'}.`,
+    )
+  }
+  const config = mod.config as { matcher?: Parameters<typeof compileMatcher>[0] } | undefined
+  return { file, run: mod[name] as Middleware, matches: compileMatcher(config?.matcher, file) }
+}
+
+/** The app's middleware, loaded once (again after a code change in dev); one per handler. */
+export class MiddlewareHost {
+  private loaded: LoadedMiddleware | undefined
+  private loading: Promise<LoadedMiddleware> | undefined
+
+  constructor(private readonly source: MiddlewareSource) {}
+
+  /** Dev server: the code changed, so the module is loaded again. */
+  forget(): void {
+    this.loaded = undefined
+    this.loading = undefined
+  }
+
+  /** Loaded once; a load that failed is tried again by the next request. */
+  load(): LoadedMiddleware | Promise<LoadedMiddleware> {
+    if (this.loaded) return this.loaded
+    const { file } = this.source
+    this.loading ??= this.source.load().then((mod) => fromModule(file, mod))
+    const loading = this.loading
+    loading.then(
+      (loaded) => {
+        if (this.loading === loading) this.loaded = loaded
+      },
+      () => {
+        if (this.loading === loading) this.loading = undefined
+      },
+    )
+    return loading
+  }
+}
+
+/** Serves the request as routing would: `shownUrl` is set when the middleware rewrote it. */
+export type Next = (request: Request, parsed: ParsedRequest, shownUrl?: URL) => Promise<Response>
+
+function cookieOf(request: Request, name: string): string | undefined {
+  const header = request.headers.get('cookie')
+  if (!header) return undefined
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=')
+    if (at >= 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim()
+  }
+  return undefined
+}
+
+/** The request the middleware sees: the page's URL (a payload URL's suffix removed). */
+function middlewareRequest(request: Request, url: URL): MiddlewareRequest {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
+  return new MiddlewareRequest(url, {
+    method: request.method,
+    headers: new Headers(request.headers),
+    // A copy: the route still reads the body the middleware may have read.
+    body: hasBody ? request.clone().body : null,
+    signal: request.signal,
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit)
+}
+
+/**
+ * The request as the route sees it: the headers the middleware passed on, if it did, and the URL
+ * it rewrote to (a route handler reads it from `request.url`, as in Next.js).
+ */
+function forwardedRequest(request: Request, answer: Headers, rewritten?: ParsedRequest): Request {
+  const names = answer.get(HEADER_MIDDLEWARE_OVERRIDE_HEADERS)
+  if (names === null && !rewritten) return request
+  let headers: Headers | undefined
+  if (names !== null) {
+    headers = new Headers()
+    for (const name of names.split(',')) {
+      const value = answer.get(`${HEADER_MIDDLEWARE_REQUEST_PREFIX}${name.trim()}`)
+      if (name.trim() && value !== null) headers.set(name.trim(), value)
+    }
+  }
+  if (!rewritten) return new Request(request, { headers })
+  const { url, type } = rewritten
+  // Payloads and server function calls travel on payload URLs: so does their rewrite.
+  const href = type === 'payload' || type === 'action' ? new URL(toPayloadUrl(url), url) : url
+  return new Request(href, headers ? new Request(request, { headers }) : request)
+}
+
+/** The answer with `headers` (the middleware's, but its signals) added; a copy if it is immutable. */
+function withHeaders(response: Response, headers: Headers): Response {
+  const add = (target: Response) => {
+    for (const [name, value] of headers) {
+      if (name.startsWith(MIDDLEWARE_HEADER_PREFIX) || name === 'set-cookie') continue
+      target.headers.set(name, value)
+    }
+    const cookies = headers.getSetCookie()
+    for (const line of cookies) target.headers.append('set-cookie', line)
+    // As for any answer that sets a cookie (request-store.ts): no cache may keep it.
+    if (cookies.length > 0) target.headers.set('cache-control', CACHE_CONTROL_PRIVATE)
+    return target
+  }
+  try {
+    return add(response)
+  } catch {
+    const init = {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    }
+    const nodeBody = nodeBodyOf(response)
+    return add(
+      nodeBody ? responseFromNodeStream(nodeBody, init) : new Response(response.body, init),
+    )
+  }
+}
+
+/**
+ * The middleware's own answer, sent as it is; a redirect of a payload request to one of the
+ * app's pages goes to that page's payload URL, so the router follows it without a document load.
+ */
+function ownAnswer(answer: Response, parsed: ParsedRequest, routes: RouteTable): Response {
+  const location = answer.headers.get('location')
+  if (
+    parsed.type === 'payload' &&
+    location !== null &&
+    answer.status >= 300 &&
+    answer.status < 400
+  ) {
+    const target = new URL(location, parsed.url)
+    if (
+      target.origin === parsed.url.origin &&
+      routes.match(target.pathname)?.route.type === 'page'
+    ) {
+      const headers = new Headers(answer.headers)
+      headers.set('location', toPayloadUrl(target))
+      return new Response(null, { status: answer.status, headers })
+    }
+  }
+  return answer
+}
+
+function describe(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? String(value)
+  return `an object (${value.constructor?.name ?? 'Object'})`
+}
+
+/**
+ * Runs the middleware for `request` if its matcher takes it, then `next`. Never rejects: a
+ * failure to load, a throw, a rejected promise or a bad return value answers 500.
+ */
+export async function runMiddleware(
+  host: MiddlewareHost,
+  request: Request,
+  parsed: ParsedRequest,
+  routes: RouteTable,
+  next: Next,
+): Promise<Response> {
+  let middleware: LoadedMiddleware
+  let answer: unknown
+  try {
+    const loaded = host.load()
+    middleware = loaded instanceof Promise ? await loaded : loaded
+    const { url } = parsed
+    const matched = middleware.matches({
+      pathname: url.pathname,
+      searchParams: url.searchParams,
+      headers: request.headers,
+      cookie: (name) => cookieOf(request, name),
+    })
+    if (!matched) return next(request, parsed)
+    answer = await middleware.run(middlewareRequest(request, url), {
+      waitUntil: (promise) => after(promise),
+    })
+  } catch (error) {
+    return internalServerErrorResponse(error)
+  }
+  if (answer === undefined || answer === null) return next(request, parsed)
+  if (!(answer instanceof Response)) {
+    return internalServerErrorResponse(
+      new TypeError(
+        `${middleware.file} returned ${describe(answer)}. A middleware returns a Response (MiddlewareResponse.next(), .rewrite(), .redirect(), .json() or any Response) or nothing.`,
+      ),
+    )
+  }
+  const rewrite = answer.headers.get(HEADER_MIDDLEWARE_REWRITE)
+  if (rewrite === null && !answer.headers.has(HEADER_MIDDLEWARE_NEXT)) {
+    return ownAnswer(answer, parsed, routes)
+  }
+  let target = parsed
+  let shownUrl: URL | undefined
+  if (rewrite !== null) {
+    const destination = new URL(rewrite, parsed.url)
+    if (destination.origin !== parsed.url.origin) {
+      return internalServerErrorResponse(
+        new Error(
+          `${middleware.file} rewrote ${parsed.url.pathname} to ${destination.href}, another origin. A rewrite renders one of the app's own URLs; redirect to another origin instead.`,
+        ),
+      )
+    }
+    target = { ...parsed, url: destination }
+    shownUrl = parsed.url
+  }
+  const forwarded = forwardedRequest(request, answer.headers, shownUrl && target)
+  const response = await next(forwarded, target, shownUrl)
+  return withHeaders(response, answer.headers)
+}
