@@ -55,7 +55,10 @@ export async function fetchPayload(
   const decoded = createFromReadableStream<RscPayload>(readable)
   // The middleware redirected to another page: the fetch followed it to that page's payload URL.
   const redirectedTo = response.redirected ? toPageUrl(response.url) : undefined
-  const payload = redirectedTo ? decoded.then((root) => ({ ...root, redirectedTo })) : decoded
+  // React's thenable: its then() returns nothing, so it goes through a promise first.
+  const payload = redirectedTo
+    ? Promise.resolve(decoded).then((root) => ({ ...root, redirectedTo }))
+    : decoded
   return {
     payload,
     kind: response.headers.get(HEADER_ROUTE_KIND) === 'static' ? 'static' : 'dynamic',
