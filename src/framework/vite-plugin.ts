@@ -166,7 +166,7 @@ const MIDDLEWARE_FILES = ['middleware', 'proxy'].flatMap((name) =>
  * `virtual:framework/middleware`: the app's middleware (server/middleware.ts), loaded on the
  * first request, or nothing. Two such files fail the build, naming both.
  */
-function middlewareModule(routesDirOf: (root: string) => string): Plugin {
+export function middlewareModule(routesDirOf: (root: string) => string): Plugin {
   const id = 'virtual:framework/middleware'
   let root = ''
   let folder = ''
