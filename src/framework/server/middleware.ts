@@ -93,17 +93,29 @@ function cookieOf(request: Request, name: string): string | undefined {
   return undefined
 }
 
+const hasBody = (request: Request) =>
+  request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
+
+/**
+ * `request` at `url` with `headers`, built from its parts: the host's Request may be another
+ * class than this runtime's (the dev server's is srvx's), which `new Request(url, request)` refuses.
+ */
+function copyRequest(request: Request, url: URL, headers: Headers, body = request.body): Request {
+  const init = { method: request.method, headers, signal: request.signal, body: null as unknown }
+  if (hasBody(request)) Object.assign(init, { body, duplex: 'half' })
+  return new Request(url, init as RequestInit)
+}
+
 /** The request the middleware sees: the page's URL (a payload URL's suffix removed). */
 function middlewareRequest(request: Request, url: URL): MiddlewareRequest {
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
-  return new MiddlewareRequest(url, {
-    method: request.method,
-    headers: new Headers(request.headers),
-    // A copy: the route still reads the body the middleware may have read.
-    body: hasBody ? request.clone().body : null,
-    signal: request.signal,
-    ...(hasBody ? { duplex: 'half' } : {}),
-  } as RequestInit)
+  // A copy of the body: the route still reads the body the middleware may have read.
+  const copy = copyRequest(
+    request,
+    url,
+    new Headers(request.headers),
+    hasBody(request) ? request.clone().body : null,
+  )
+  return new MiddlewareRequest(copy)
 }
 
 /**
@@ -113,7 +125,7 @@ function middlewareRequest(request: Request, url: URL): MiddlewareRequest {
 function forwardedRequest(request: Request, answer: Headers, rewritten?: ParsedRequest): Request {
   const names = answer.get(HEADER_MIDDLEWARE_OVERRIDE_HEADERS)
   if (names === null && !rewritten) return request
-  let headers: Headers | undefined
+  let headers = request.headers
   if (names !== null) {
     headers = new Headers()
     for (const name of names.split(',')) {
@@ -121,11 +133,11 @@ function forwardedRequest(request: Request, answer: Headers, rewritten?: ParsedR
       if (name.trim() && value !== null) headers.set(name.trim(), value)
     }
   }
-  if (!rewritten) return new Request(request, { headers })
+  if (!rewritten) return copyRequest(request, new URL(request.url), headers)
   const { url, type } = rewritten
   // Payloads and server function calls travel on payload URLs: so does their rewrite.
   const href = type === 'payload' || type === 'action' ? new URL(toPayloadUrl(url), url) : url
-  return new Request(href, headers ? new Request(request, { headers }) : request)
+  return copyRequest(request, href, headers)
 }
 
 /** The answer with `headers` (the middleware's, but its signals) added; a copy if it is immutable. */
@@ -242,7 +254,11 @@ export async function runMiddleware(
     target = { ...parsed, url: destination }
     shownUrl = parsed.url
   }
-  const forwarded = forwardedRequest(request, answer.headers, shownUrl && target)
-  const response = await next(forwarded, target, shownUrl)
-  return withHeaders(response, answer.headers)
+  let forwarded: Request
+  try {
+    forwarded = forwardedRequest(request, answer.headers, shownUrl && target)
+  } catch (error) {
+    return internalServerErrorResponse(error)
+  }
+  return withHeaders(await next(forwarded, target, shownUrl), answer.headers)
 }
