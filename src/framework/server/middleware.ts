@@ -145,7 +145,9 @@ function withHeaders(response: Response, headers: Headers): Response {
   const add = (target: Response) => {
     for (const [name, value] of headers) {
       if (name.startsWith(MIDDLEWARE_HEADER_PREFIX) || name === 'set-cookie') continue
-      target.headers.set(name, value)
+      // Vary adds to the route's (a payload answer varies with x-rsc-prefetch): never narrower.
+      if (name === 'vary') target.headers.append(name, value)
+      else target.headers.set(name, value)
     }
     const cookies = headers.getSetCookie()
     for (const line of cookies) target.headers.append('set-cookie', line)

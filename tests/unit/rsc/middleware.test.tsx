@@ -1,10 +1,15 @@
-// The middleware in the request pipeline (server/middleware.ts, docs/routing.md "Middleware"),
+// The middleware in the request pipeline (server/middleware.ts, docs/middleware.md),
 // with handlers made here: which exports it takes, that the module loads once, what reaches a
 // route after next() and rewrite(), and that its failures answer 500 naming the file.
 import { describe, expect, it, vi } from 'vitest'
 import { type MiddlewareRequest, MiddlewareResponse } from '../../../src/framework/index.ts'
 import type { MiddlewareSource } from '../../../src/framework/server/middleware.ts'
-import { type Modules, makeHandler, startHtmlRendererForFile } from './support/app.tsx'
+import {
+  type Modules,
+  makeHandler,
+  payloadRequest,
+  startHtmlRendererForFile,
+} from './support/app.tsx'
 
 const html = startHtmlRendererForFile()
 
@@ -125,5 +130,27 @@ describe('what the route receives', () => {
       'src/proxy.ts rewrote /api/a to https://elsewhere.example/, another origin',
     )
     logged.mockRestore()
+  })
+})
+
+describe('what the answer carries', () => {
+  it("the middleware's headers are added; its Vary adds to the payload's, never replaces it", async () => {
+    const handler = makeHandler(
+      html,
+      { 'page.tsx': { default: () => <p>Home</p> } },
+      {
+        middleware: source('src/middleware.ts', {
+          middleware: () =>
+            MiddlewareResponse.next({
+              headers: { vary: 'accept-language', 'x-frame-options': 'DENY' },
+            }),
+        }),
+      },
+    )
+    const response = await handler(payloadRequest('/'))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('vary')).toBe('x-rsc-prefetch, accept-language')
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    expect(response.headers.get('x-middleware-next')).toBeNull()
   })
 })
