@@ -5,6 +5,7 @@
 // response headers and cookies are added to the route's answer. Whatever it throws or returns
 // wrongly answers 500 with a digest: it cannot stop the process. Requests its matcher leaves out
 // cost one regular expression test.
+import { parseCookie } from 'cookie'
 import { nodeBodyOf, responseFromNodeStream } from '../node/stream-body.ts'
 import { compileMatcher, type RequestMatcher } from '../routing/middleware-matcher.ts'
 import type { RouteTable } from '../routing/route-table.ts'
@@ -82,16 +83,6 @@ export class MiddlewareHost {
 
 /** Serves the request as routing would: `shownUrl` is set when the middleware rewrote it. */
 export type Next = (request: Request, parsed: ParsedRequest, shownUrl?: URL) => Promise<Response>
-
-function cookieOf(request: Request, name: string): string | undefined {
-  const header = request.headers.get('cookie')
-  if (!header) return undefined
-  for (const pair of header.split(';')) {
-    const at = pair.indexOf('=')
-    if (at >= 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim()
-  }
-  return undefined
-}
 
 const hasBody = (request: Request) =>
   request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
@@ -200,6 +191,58 @@ function describe(value: unknown): string {
   return `an object (${value.constructor?.name ?? 'Object'})`
 }
 
+/** What the middleware decided: its own answer, or the request the route gets. */
+type Outcome =
+  | { answer: Response }
+  | { request: Request; parsed: ParsedRequest; shownUrl?: URL; headers?: Headers }
+
+async function decide(
+  host: MiddlewareHost,
+  request: Request,
+  parsed: ParsedRequest,
+  routes: RouteTable,
+): Promise<Outcome> {
+  const loaded = host.load()
+  const middleware = loaded instanceof Promise ? await loaded : loaded
+  const { url } = parsed
+  const matched = middleware.matches({
+    pathname: url.pathname,
+    searchParams: url.searchParams,
+    headers: request.headers,
+    cookie: (name) => parseCookie(request.headers.get('cookie') ?? '')[name],
+  })
+  if (!matched) return { request, parsed }
+  const answer: unknown = await middleware.run(middlewareRequest(request, url), {
+    waitUntil: (promise) => after(promise),
+  })
+  if (answer === undefined || answer === null) return { request, parsed }
+  if (!(answer instanceof Response)) {
+    throw new TypeError(
+      `${middleware.file} returned ${describe(answer)}. A middleware returns a Response (MiddlewareResponse.next(), .rewrite(), .redirect(), .json() or any Response) or nothing.`,
+    )
+  }
+  const rewrite = answer.headers.get(HEADER_MIDDLEWARE_REWRITE)
+  if (rewrite === null && !answer.headers.has(HEADER_MIDDLEWARE_NEXT)) {
+    return { answer: ownAnswer(answer, parsed, routes) }
+  }
+  if (rewrite === null) {
+    return { request: forwardedRequest(request, answer.headers), parsed, headers: answer.headers }
+  }
+  const destination = new URL(rewrite, url)
+  if (destination.origin !== url.origin) {
+    throw new Error(
+      `${middleware.file} rewrote ${url.pathname} to ${destination.href}, another origin. A rewrite renders one of the app's own URLs; redirect to another origin instead.`,
+    )
+  }
+  const target = { ...parsed, url: destination }
+  return {
+    request: forwardedRequest(request, answer.headers, target),
+    parsed: target,
+    shownUrl: url,
+    headers: answer.headers,
+  }
+}
+
 /**
  * Runs the middleware for `request` if its matcher takes it, then `next`. Never rejects: a
  * failure to load, a throw, a rejected promise or a bad return value answers 500.
@@ -211,56 +254,13 @@ export async function runMiddleware(
   routes: RouteTable,
   next: Next,
 ): Promise<Response> {
-  let middleware: LoadedMiddleware
-  let answer: unknown
+  let outcome: Outcome
   try {
-    const loaded = host.load()
-    middleware = loaded instanceof Promise ? await loaded : loaded
-    const { url } = parsed
-    const matched = middleware.matches({
-      pathname: url.pathname,
-      searchParams: url.searchParams,
-      headers: request.headers,
-      cookie: (name) => cookieOf(request, name),
-    })
-    if (!matched) return next(request, parsed)
-    answer = await middleware.run(middlewareRequest(request, url), {
-      waitUntil: (promise) => after(promise),
-    })
+    outcome = await decide(host, request, parsed, routes)
   } catch (error) {
     return internalServerErrorResponse(error)
   }
-  if (answer === undefined || answer === null) return next(request, parsed)
-  if (!(answer instanceof Response)) {
-    return internalServerErrorResponse(
-      new TypeError(
-        `${middleware.file} returned ${describe(answer)}. A middleware returns a Response (MiddlewareResponse.next(), .rewrite(), .redirect(), .json() or any Response) or nothing.`,
-      ),
-    )
-  }
-  const rewrite = answer.headers.get(HEADER_MIDDLEWARE_REWRITE)
-  if (rewrite === null && !answer.headers.has(HEADER_MIDDLEWARE_NEXT)) {
-    return ownAnswer(answer, parsed, routes)
-  }
-  let target = parsed
-  let shownUrl: URL | undefined
-  if (rewrite !== null) {
-    const destination = new URL(rewrite, parsed.url)
-    if (destination.origin !== parsed.url.origin) {
-      return internalServerErrorResponse(
-        new Error(
-          `${middleware.file} rewrote ${parsed.url.pathname} to ${destination.href}, another origin. A rewrite renders one of the app's own URLs; redirect to another origin instead.`,
-        ),
-      )
-    }
-    target = { ...parsed, url: destination }
-    shownUrl = parsed.url
-  }
-  let forwarded: Request
-  try {
-    forwarded = forwardedRequest(request, answer.headers, shownUrl && target)
-  } catch (error) {
-    return internalServerErrorResponse(error)
-  }
-  return withHeaders(await next(forwarded, target, shownUrl), answer.headers)
+  if ('answer' in outcome) return outcome.answer
+  const response = await next(outcome.request, outcome.parsed, outcome.shownUrl)
+  return outcome.headers ? withHeaders(response, outcome.headers) : response
 }

@@ -131,6 +131,21 @@ describe('what the route receives', () => {
     )
     logged.mockRestore()
   })
+
+  it('a rewrite to a URL that does not parse answers 500; the handler keeps serving', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const handler = makeHandler(html, modules, {
+      middleware: source('src/middleware.ts', {
+        middleware: (request: MiddlewareRequest) =>
+          request.nextUrl.pathname === '/api/bad'
+            ? MiddlewareResponse.rewrite('http://[not a host')
+            : undefined,
+      }),
+    })
+    expect((await get(handler, '/api/bad')).status).toBe(500)
+    expect((await get(handler, '/api/good')).status).toBe(200)
+    logged.mockRestore()
+  })
 })
 
 describe('what the answer carries', () => {
