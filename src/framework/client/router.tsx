@@ -289,7 +289,8 @@ export function Router({ initial }: { initial: RscPayload }) {
     committed.current = navigation
     rememberPayload(key, navigation.payload)
     if (action === 'push') history.pushState({ key }, '', url + hash)
-    else if (action === 'replace' || action === 'initial')
+    // Back/Forward or a refresh that was redirected shows the target's URL in its entry too.
+    else if (action === 'replace' || action === 'initial' || redirected)
       history.replaceState({ key }, '', url + hash)
     if (action === 'pop') window.scrollTo(0, scrollByKey.get(key) ?? 0)
     else if (navigation.scroll) scrollToHashOrTop(hash)
