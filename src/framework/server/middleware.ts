@@ -4,7 +4,7 @@
 // goes on (server/core.ts) with the request headers it set, to the URL it rewrote to, and its
 // response headers and cookies are added to the route's answer. Whatever it throws or returns
 // wrongly answers 500 with a digest: it cannot stop the process. Requests its matcher leaves out
-// cost one regular expression test.
+// cost a regular expression test per matcher entry.
 import { parseCookie } from 'cookie'
 import { nodeBodyOf, responseFromNodeStream } from '../node/stream-body.ts'
 import { compileMatcher, type RequestMatcher } from '../routing/middleware-matcher.ts'
