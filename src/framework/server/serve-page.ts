@@ -203,6 +203,8 @@ export async function servePage(
   // Draft mode: rendered for this request, never stored nor served from the store (draft-mode.ts);
   // so is a page the middleware rewrote to (its payload shows the browser's URL).
   if (!match || rendering === 'dynamic' || isDraftModeRequest() || rewrittenFrom()) {
+    // Rendered for this visitor, a force-static page still reads no request data.
+    if (mode === 'force-static' && rewrittenFrom()) hideRequestData()
     if (format === 'payload' && request.headers.has(HEADER_PREFETCH)) {
       return new Response(null, { status: 204, headers: payloadHeaders('dynamic') })
     }

@@ -2,7 +2,11 @@
 // with handlers made here: which exports it takes, that the module loads once, what reaches a
 // route after next() and rewrite(), and that its failures answer 500 naming the file.
 import { describe, expect, it, vi } from 'vitest'
-import { type MiddlewareRequest, MiddlewareResponse } from '../../../src/framework/index.ts'
+import {
+  headers,
+  type MiddlewareRequest,
+  MiddlewareResponse,
+} from '../../../src/framework/index.ts'
 import type { MiddlewareSource } from '../../../src/framework/server/middleware.ts'
 import {
   type Modules,
@@ -167,5 +171,36 @@ describe('what the answer carries', () => {
     expect(response.headers.get('vary')).toBe('x-rsc-prefetch, accept-language')
     expect(response.headers.get('x-frame-options')).toBe('DENY')
     expect(response.headers.get('x-middleware-next')).toBeNull()
+  })
+})
+
+/** A page that shows a request header: with force-static, it reads as absent. */
+async function ShowHeader() {
+  return <p>header: {(await headers()).get('x-secret') ?? 'none'}</p>
+}
+
+describe('a rewritten page', () => {
+  it('is rendered for its request, yet a force-static page still reads no request data', async () => {
+    const handler = makeHandler(
+      html,
+      {
+        'page.tsx': { default: () => <p>Home</p> },
+        'fixed/page.tsx': { default: ShowHeader, dynamic: 'force-static' },
+      },
+      {
+        middleware: source('src/middleware.ts', {
+          middleware: (request: MiddlewareRequest) =>
+            request.nextUrl.pathname === '/alias'
+              ? MiddlewareResponse.rewrite(new URL('/fixed', request.url))
+              : undefined,
+        }),
+      },
+    )
+    const response = await handler(payloadRequest('/alias', { 'x-secret': 'visitor data' }))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    const text = await response.text()
+    expect(text).toContain('none')
+    expect(text).not.toContain('visitor data')
   })
 })
