@@ -88,47 +88,95 @@ const hasBody = (request: Request) =>
   request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
 
 /**
- * `request` at `url` with `headers`, built from its parts: the host's Request may be another
- * class than this runtime's (the dev server's is srvx's), which `new Request(url, request)` refuses.
+ * A request body the middleware may read and the route reads after it. Split in two only once
+ * the middleware reads it: until then the route gets the body untouched, so a body nobody in
+ * the middleware wants is never copied (a refused 50 MB post stays a refusal, memory flat).
  */
-function copyRequest(request: Request, url: URL, headers: Headers, body = request.body): Request {
-  const init = { method: request.method, headers, signal: request.signal, body: null as unknown }
-  if (hasBody(request)) Object.assign(init, { body, duplex: 'half' })
-  return new Request(url, init as RequestInit)
-}
+class SharedBody {
+  private branches: [ReadableStream<Uint8Array>, ReadableStream<Uint8Array>] | undefined
 
-/** The request the middleware sees: the page's URL (a payload URL's suffix removed). */
-function middlewareRequest(request: Request, url: URL): MiddlewareRequest {
-  // A copy of the body: the route still reads the body the middleware may have read.
-  const copy = copyRequest(
-    request,
-    url,
-    new Headers(request.headers),
-    hasBody(request) ? request.clone().body : null,
-  )
-  return new MiddlewareRequest(copy)
+  constructor(private readonly source: ReadableStream<Uint8Array>) {}
+
+  /** The middleware's copy; reading it splits the body. */
+  forMiddleware(): ReadableStream<Uint8Array> {
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
+    const open = () => {
+      this.branches ??= this.source.tee()
+      reader ??= this.branches[1].getReader()
+      return reader
+    }
+    return new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const { done, value } = await open().read()
+          if (done) controller.close()
+          else controller.enqueue(value)
+        },
+        cancel: (reason) => reader?.cancel(reason),
+      },
+      // Nothing is pulled before the middleware reads.
+      { highWaterMark: 0 },
+    )
+  }
+
+  /** The route's: the body itself, or its half once the middleware has read. */
+  forRoute(): ReadableStream<Uint8Array> {
+    return this.branches?.[0] ?? this.source
+  }
+
+  get split(): boolean {
+    return this.branches !== undefined
+  }
 }
 
 /**
- * The request as the route sees it: the headers the middleware passed on, if it did, and the URL
- * it rewrote to (a route handler reads it from `request.url`, as in Next.js).
+ * `request`'s method and signal with `headers` and `body`: requests are built from their parts,
+ * since the host's Request may be another class than this runtime's (the dev server's is
+ * srvx's), which `new Request(url, request)` refuses; and `new Request(request)` would pipe the
+ * body through a copy at once.
  */
-function forwardedRequest(request: Request, answer: Headers, rewritten?: ParsedRequest): Request {
-  const names = answer.get(HEADER_MIDDLEWARE_OVERRIDE_HEADERS)
-  if (names === null && !rewritten) return request
+function initFrom(
+  request: Request,
+  headers: Headers,
+  body: ReadableStream<Uint8Array> | null,
+): RequestInit {
+  const init = { method: request.method, headers, signal: request.signal, body: null as unknown }
+  if (body) Object.assign(init, { body, duplex: 'half' })
+  return init as RequestInit
+}
+
+/** The request the middleware sees: the page's URL (a payload URL's suffix removed). */
+function middlewareRequest(request: Request, url: URL, body: SharedBody | undefined) {
+  const headers = new Headers(request.headers)
+  return new MiddlewareRequest(url, initFrom(request, headers, body?.forMiddleware() ?? null))
+}
+
+/**
+ * The request as the route sees it: the headers the middleware passed on, if it did, the URL it
+ * rewrote to (a route handler reads it from `request.url`, as in Next.js), and the body.
+ */
+function forwardedRequest(
+  request: Request,
+  answer: Headers | undefined,
+  body: SharedBody | undefined,
+  rewritten?: ParsedRequest,
+): Request {
+  const names = answer?.get(HEADER_MIDDLEWARE_OVERRIDE_HEADERS) ?? null
+  if (names === null && !rewritten && !body?.split) return request
   let headers = request.headers
-  if (names !== null) {
+  if (answer && names !== null) {
     headers = new Headers()
     for (const name of names.split(',')) {
       const value = answer.get(`${HEADER_MIDDLEWARE_REQUEST_PREFIX}${name.trim()}`)
       if (name.trim() && value !== null) headers.set(name.trim(), value)
     }
   }
-  if (!rewritten) return copyRequest(request, new URL(request.url), headers)
+  const routeBody = body?.forRoute() ?? null
+  if (!rewritten) return new Request(request.url, initFrom(request, headers, routeBody))
   const { url, type } = rewritten
   // Payloads and server function calls travel on payload URLs: so does their rewrite.
   const href = type === 'payload' || type === 'action' ? new URL(toPayloadUrl(url), url) : url
-  return copyRequest(request, href, headers)
+  return new Request(href, initFrom(request, headers, routeBody))
 }
 
 /** The answer with `headers` (the middleware's, but its signals) added; a copy if it is immutable. */
@@ -212,10 +260,13 @@ async function decide(
     cookie: (name) => parseCookie(request.headers.get('cookie') ?? '')[name],
   })
   if (!matched) return { request, parsed }
-  const answer: unknown = await middleware.run(middlewareRequest(request, url), {
+  const body = hasBody(request) && request.body ? new SharedBody(request.body) : undefined
+  const answer: unknown = await middleware.run(middlewareRequest(request, url, body), {
     waitUntil: (promise) => after(promise),
   })
-  if (answer === undefined || answer === null) return { request, parsed }
+  if (answer === undefined || answer === null) {
+    return { request: forwardedRequest(request, undefined, body), parsed }
+  }
   if (!(answer instanceof Response)) {
     throw new TypeError(
       `${middleware.file} returned ${describe(answer)}. A middleware returns a Response (MiddlewareResponse.next(), .rewrite(), .redirect(), .json() or any Response) or nothing.`,
@@ -226,7 +277,8 @@ async function decide(
     return { answer: ownAnswer(answer, parsed, routes) }
   }
   if (rewrite === null) {
-    return { request: forwardedRequest(request, answer.headers), parsed, headers: answer.headers }
+    const forwarded = forwardedRequest(request, answer.headers, body)
+    return { request: forwarded, parsed, headers: answer.headers }
   }
   const destination = new URL(rewrite, url)
   if (destination.origin !== url.origin) {
@@ -236,7 +288,7 @@ async function decide(
   }
   const target = { ...parsed, url: destination }
   return {
-    request: forwardedRequest(request, answer.headers, target),
+    request: forwardedRequest(request, answer.headers, body, target),
     parsed: target,
     shownUrl: url,
     headers: answer.headers,

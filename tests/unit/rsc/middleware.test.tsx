@@ -22,6 +22,7 @@ const modules: Modules = {
   'api/[name]/route.ts': {
     GET: (request: Request) =>
       Response.json({ url: request.url, seen: request.headers.get('x-seen') }),
+    POST: async (request: Request) => Response.json({ body: await request.text() }),
   },
 }
 
@@ -202,5 +203,35 @@ describe('a rewritten page', () => {
     const text = await response.text()
     expect(text).toContain('none')
     expect(text).not.toContain('visitor data')
+  })
+})
+
+describe('a posted body', () => {
+  const post = (handler: ReturnType<typeof makeHandler>, body: string) =>
+    handler(new Request('http://app.test/api/a', { method: 'POST', body }))
+
+  it('reaches the route whole when the middleware does not read it', async () => {
+    const handler = makeHandler(html, modules, {
+      middleware: source('src/middleware.ts', {
+        middleware: () => MiddlewareResponse.next({ headers: { 'x-ran': '1' } }),
+      }),
+    })
+    const response = await post(handler, 'hello route')
+    expect(response.headers.get('x-ran')).toBe('1')
+    expect(await response.json()).toEqual({ body: 'hello route' })
+  })
+
+  it('reaches the route whole when the middleware read it first', async () => {
+    let seen: string | undefined
+    const handler = makeHandler(html, modules, {
+      middleware: source('src/middleware.ts', {
+        middleware: async (request: MiddlewareRequest) => {
+          seen = await request.text()
+        },
+      }),
+    })
+    const response = await post(handler, 'read twice')
+    expect(seen).toBe('read twice')
+    expect(await response.json()).toEqual({ body: 'read twice' })
   })
 })
