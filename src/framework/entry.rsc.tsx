@@ -2,6 +2,8 @@
 // pipeline (server/core.ts) what it needs from the build: the app's route modules (found by the
 // framework's Vite plugin in its routes folder), the build id and options, and the ssr
 // environment's HTML renderer.
+
+import { middleware } from 'virtual:framework/middleware'
 import buildOptions, { buildId, draftModeSecret } from 'virtual:framework/options'
 import { routeModules } from 'virtual:framework/routes'
 import {
@@ -60,6 +62,8 @@ export function createRequestHandler(options?: RequestHandlerOptions): RequestHa
   const prerendered = options?.prerendered ?? BUILD_PRERENDER_DIR
   return createHandler({
     ...dependencies(options),
+    // The app's middleware runs for requests, not for the build's prerendering (as in Next.js).
+    middleware,
     prerendered: prerendered === false ? undefined : readPrerenderedPages(prerendered, buildId),
   })
 }

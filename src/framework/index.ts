@@ -14,5 +14,18 @@ export type {
   ResolvingViewport,
   Viewport,
 } from './server/metadata.ts'
+export {
+  type Matcher,
+  type MatcherCondition,
+  type MatcherEntry,
+  type Middleware,
+  type MiddlewareConfig,
+  type MiddlewareCookie,
+  type MiddlewareEvent,
+  MiddlewareRequest,
+  MiddlewareResponse,
+  type MiddlewareResponseInit,
+  MiddlewareUrl,
+} from './server/middleware-api.ts'
 export { type Cookie, type CookieStore, cookies, headers } from './server/request-apis.ts'
 export * from './universal.ts'

@@ -25,3 +25,8 @@ declare module 'virtual:framework/client-options' {
   export const loadTimeoutMs: Options['loadTimeoutMs']
   export const buildId: string
 }
+
+declare module 'virtual:framework/middleware' {
+  /** The app's src/middleware.ts or src/proxy.ts, if it has one (server/middleware.ts). */
+  export const middleware: import('./server/middleware.ts').MiddlewareSource | undefined
+}

@@ -1,7 +1,7 @@
 // The framework as a Vite plugin: the three environments of @vitejs/plugin-rsc with the
 // framework's entries, a self-contained server build, and route validation at build time.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -155,6 +155,41 @@ function options(values: FrameworkOptions, routesDir: string): Plugin {
     resolveId: (id) => (id in modules ? `\0${id}` : undefined),
     load: (id) =>
       id.startsWith('\0') && id.slice(1) in modules ? modules[id.slice(1)]!(buildId) : undefined,
+  }
+}
+
+/** The middleware's file names, beside the routes folder: Next.js 16 calls it proxy. */
+const MIDDLEWARE_FILES = ['middleware', 'proxy'].flatMap((name) =>
+  ['ts', 'tsx', 'js', 'jsx', 'mts', 'mjs'].map((ext) => `${name}.${ext}`),
+)
+
+/**
+ * `virtual:framework/middleware`: the app's middleware (server/middleware.ts), loaded on the
+ * first request, or nothing. Two such files fail the build, naming both.
+ */
+export function middlewareModule(routesDirOf: (root: string) => string): Plugin {
+  const id = 'virtual:framework/middleware'
+  let root = ''
+  let folder = ''
+  return {
+    name: 'framework:middleware',
+    configResolved(config) {
+      root = config.root
+      folder = dirname(routesDirOf(config.root))
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(loaded) {
+      if (loaded !== `\0${id}`) return undefined
+      const found = MIDDLEWARE_FILES.map((file) => join(folder, file)).filter((file) =>
+        existsSync(file),
+      )
+      const names = found.map((file) => relative(root, file).split(sep).join('/'))
+      if (found.length > 1) {
+        this.error(`${names.join(' and ')}: an app has one middleware file; remove one of them.`)
+      }
+      if (found.length === 0) return 'export const middleware = undefined\n'
+      return `export const middleware = { file: ${JSON.stringify(names[0])}, load: () => import(${JSON.stringify(found[0])}) }\n`
+    },
   }
 }
 
@@ -368,5 +403,6 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     // Loaded only for that target: a Node app never needs the Cloudflare plugin installed.
     target === 'cloudflare' &&
       import('./workers/vite-plugin.ts').then((m) => m.workersTarget(cloudflare)),
+    middlewareModule(routesDirOf),
   ]
 }

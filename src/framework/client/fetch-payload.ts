@@ -11,6 +11,7 @@ import {
   HEADER_ROUTER_STATE,
   HEADER_ROUTER_STATE_READS,
   type Rendering,
+  toPageUrl,
   toPayloadUrl,
 } from '../wire/protocol.ts'
 
@@ -60,7 +61,13 @@ export async function fetchPayload(
   // Passed through, to know when the body has ended, failed or been cancelled.
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
   const done = response.body.pipeTo(writable).catch(() => {})
-  const payload = createFromReadableStream<RscPayload>(readable)
+  const decoded = createFromReadableStream<RscPayload>(readable)
+  // The middleware redirected to another page: the fetch followed it to that page's payload URL.
+  const redirectedTo = response.redirected ? toPageUrl(response.url) : undefined
+  // React's thenable: its then() returns nothing, so it goes through a promise first.
+  const payload = redirectedTo
+    ? Promise.resolve(decoded).then((root) => ({ ...root, redirectedTo }))
+    : decoded
   return {
     payload,
     kind: response.headers.get(HEADER_ROUTE_KIND) === 'static' ? 'static' : 'dynamic',

@@ -91,6 +91,9 @@ function scrollToHashOrTop(hash: string) {
   else window.scrollTo(0, 0)
 }
 
+/** Payloads as they resolved, by their promise: the commit reads where a redirect led. */
+const settledPayloads = new WeakMap<RscPayload | Promise<RscPayload>, RscPayload>()
+
 /** Only the newest navigation may fall back to a document load; older ones were superseded. */
 let latestNavigation = 0
 /** The load timer of the navigation in flight. */
@@ -133,6 +136,7 @@ function startLoading(href: string, fallback: 'assign' | 'replace', state?: Stat
     },
   )
   pendingTimeout = setTimeout(documentLoad, loadTimeoutMs)
+  payload.then((resolved) => settledPayloads.set(payload, resolved)).catch(() => {})
   return { payload, timeout: pendingTimeout }
 }
 
@@ -197,7 +201,8 @@ function PayloadView({
   return (
     <NavigationContext
       value={{
-        url,
+        // The middleware redirected the payload's fetch: the page is the target's.
+        url: payload.redirectedTo ?? url,
         params: payload.params,
         router,
         pendingUrl,
@@ -284,6 +289,9 @@ export function Router({ initial }: { initial: RscPayload }) {
 
   // Commit: the new page is on screen; now record it in history and scroll.
   useLayoutEffect(() => {
+    const redirected = settledPayloads.get(navigation.payload)?.redirectedTo
+    // The payload's fetch followed the middleware's redirect: the URL is the target's from now on.
+    if (redirected) navigation.url = redirected
     const { action, key, url, hash } = navigation
     clearTimeout(navigation.timeout)
     committed.current = navigation
@@ -297,7 +305,8 @@ export function Router({ initial }: { initial: RscPayload }) {
         if (committed.current === navigation) setRouterState(shown, pathname)
       })
     if (action === 'push') history.pushState({ key }, '', url + hash)
-    else if (action === 'replace' || action === 'initial')
+    // Back/Forward or a refresh that was redirected shows the target's URL in its entry too.
+    else if (action === 'replace' || action === 'initial' || redirected)
       history.replaceState({ key }, '', url + hash)
     if (action === 'pop') window.scrollTo(0, scrollByKey.get(key) ?? 0)
     else if (navigation.scroll) scrollToHashOrTop(hash)

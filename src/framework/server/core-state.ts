@@ -10,6 +10,7 @@ import type { HtmlOptions, HtmlResult } from '../ssr/render-html.tsx'
 import { RouteClassification } from '../static/classification.ts'
 import { type StaticPage, StaticPageStore } from '../static/page-store.ts'
 import type { PrerenderedPages } from '../static/prerendered.ts'
+import { MiddlewareHost, type MiddlewareSource } from './middleware.ts'
 import type { RecordedError } from './request-store.ts'
 
 /** A route module as loaded: its exports by name. */
@@ -64,6 +65,8 @@ export interface CoreDependencies {
    * none, its process runs on (node/host.ts).
    */
   waitUntil?(promise: Promise<unknown>): void
+  /** The app's middleware (src/middleware.ts or src/proxy.ts), if it has one (server/middleware.ts). */
+  middleware?: MiddlewareSource
 }
 
 /** A complete render of a page for everyone (server/serve-page.ts), shared while under way. */
@@ -96,6 +99,8 @@ export interface Core {
   classification: RouteClassification
   /** Whole renders under way, by pathname: requests that arrive meanwhile share them. */
   sharedRenders: Map<string, Promise<WholeRender>>
+  /** The app's middleware; undefined costs a request nothing. */
+  middleware: MiddlewareHost | undefined
 }
 
 export function createCore(deps: CoreDependencies): Core {
@@ -107,9 +112,11 @@ export function createCore(deps: CoreDependencies): Core {
   for (const [file, rendering] of prerendered?.renderings() ?? []) {
     classification.setRendering(file, rendering)
   }
+  const middleware = deps.middleware && new MiddlewareHost(deps.middleware)
   deps.onCodeChange?.(() => {
     pages.codeChanged()
     classification.clear()
+    middleware?.forget()
   })
   let html: Promise<HtmlRenderer> | undefined
   return {
@@ -131,5 +138,6 @@ export function createCore(deps: CoreDependencies): Core {
     pages,
     classification,
     sharedRenders: new Map(),
+    middleware,
   }
 }

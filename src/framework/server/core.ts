@@ -13,6 +13,7 @@ import { type ParsedRequest, parseRequest, readRouterState } from '../wire/proto
 import { handleWithAfter } from './after.ts'
 import { type Core, type CoreDependencies, createCore } from './core-state.ts'
 import { handleRoute } from './method-handlers.ts'
+import { runMiddleware } from './middleware.ts'
 import { runWithRequest, withSetCookies } from './request-store.ts'
 import { servePage } from './serve-page.ts'
 
@@ -76,9 +77,24 @@ export function createPrerenderer(deps: CoreDependencies): Prerenderer {
   }
 }
 
-/** One request, inside its store: parsed once, dispatched, any failure answered 500. */
+/** One request: the middleware first, if the app has one (server/middleware.ts), then its route. */
 function handle(core: Core, request: Request): Promise<Response> {
   const parsed = parseRequest(request)
+  if (!core.middleware) return serve(core, request, parsed)
+  return runMiddleware(
+    core.middleware,
+    request,
+    parsed,
+    core.routes,
+    (forwarded, target, shownUrl) => serve(core, forwarded, target, shownUrl),
+  )
+}
+
+/**
+ * One request, inside its store: dispatched, any failure answered 500. `shownUrl` is the URL the
+ * browser asked for when the middleware rewrote it to `parsed.url`.
+ */
+function serve(core: Core, request: Request, parsed: ParsedRequest, shownUrl?: URL) {
   return runWithRequest(
     request,
     async () => {
@@ -89,6 +105,6 @@ function handle(core: Core, request: Request): Promise<Response> {
       }
     },
     'render',
-    { core, parsed },
+    { core, parsed, shownUrl },
   )
 }

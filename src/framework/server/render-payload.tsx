@@ -14,7 +14,7 @@ import {
   loadGlobalError,
 } from './element-tree.tsx'
 import { recordRenderError } from './render-errors.ts'
-import { currentCore } from './request-store.ts'
+import { currentCore, rewrittenFrom } from './request-store.ts'
 
 export interface RenderedRoute {
   body: NodeBody
@@ -60,9 +60,11 @@ export async function renderRoute(
           : buildFallbackTree(chain, route, params, fallback?.status ?? 404, fallback?.depth ?? 0),
     loadGlobalError(routeTable.root),
   ])
+  // A rewritten request shows the browser's URL (as in Next.js); the tree is the rewrite's.
+  const shown = rewrittenFrom() ?? url
   const payload: RscPayload = {
     tree,
-    url: url.pathname + url.search,
+    url: shown.pathname + shown.search,
     ...(match?.view && { routerState: match.view.state }),
     params,
     globalError: globalError as RscPayload['globalError'],

@@ -34,6 +34,8 @@ export interface RequestStore {
   hidden?: boolean
   /** The handler serving this request (several may share a process); absent outside one. */
   core?: Core
+  /** The URL the browser asked for, when the middleware rewrote it to `parsed.url`. */
+  shownUrl?: URL
   /** Set when this request called revalidateTag() or revalidatePath(). */
   revalidated?: boolean
   /** Errors and interrupts thrown while rendering, in order, with where each belongs. */
@@ -49,7 +51,7 @@ export function runWithRequest<T>(
   request: Request,
   fn: () => T,
   phase: RequestPhase = 'render',
-  context: { core?: Core; parsed?: ParsedRequest } = {},
+  context: { core?: Core; parsed?: ParsedRequest; shownUrl?: URL } = {},
 ): T {
   const parsed = parseCookie(request.headers.get('cookie') ?? '')
   const cookies = new Map<string, string>()
@@ -62,6 +64,7 @@ export function runWithRequest<T>(
     cookies,
     setCookies: [],
     core: context.core,
+    shownUrl: context.shownUrl,
     renderErrors: [],
     segmentDepths: new WeakMap(),
   }
@@ -98,6 +101,14 @@ export function currentCore(): Core {
  */
 export function runDetached<T>(request: Request, fn: () => T): T {
   return runWithRequest(request, fn, 'render', { core: storage.getStore()?.core })
+}
+
+/**
+ * The URL the browser shows when the middleware rewrote this request (usePathname() shows it, as
+ * in Next.js); undefined when it did not. A rewritten page is rendered for its request alone.
+ */
+export function rewrittenFrom(): URL | undefined {
+  return storage.getStore()?.shownUrl
 }
 
 /** Moves the store into a new phase, e.g. from running a server function to rendering. */

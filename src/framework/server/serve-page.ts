@@ -26,7 +26,7 @@ import { isDraftModeRequest } from './draft-mode.ts'
 import { payloadHeaders, payloadResponse } from './payload-response.ts'
 import { adoptRecordedErrors, hadRenderErrors, recordedErrors } from './render-errors.ts'
 import { renderRoute } from './render-payload.tsx'
-import { currentCore, runDetached } from './request-store.ts'
+import { currentCore, rewrittenFrom, runDetached } from './request-store.ts'
 
 /**
  * Longest a whole render (one whose result may be kept for everyone) may take. Past it the
@@ -279,8 +279,18 @@ async function servePageAs(
     classification.setRendering(match.route.file, rendering)
   }
   // Draft mode: rendered for this request, never stored nor served from the store (draft-mode.ts).
-  // Nor is a view that depends on the client's router state (an interception, a kept slot).
-  if (!match || rendering === 'dynamic' || isDraftModeRequest() || match.view?.stateDependent) {
+  // Nor is a view that depends on the client's router state (an interception, a kept slot), nor
+  // a page the middleware rewrote to (its payload shows the browser's URL).
+  const rewritten = rewrittenFrom() !== undefined
+  if (
+    !match ||
+    rendering === 'dynamic' ||
+    isDraftModeRequest() ||
+    match.view?.stateDependent ||
+    rewritten
+  ) {
+    // Rendered for this visitor, a force-static page still reads no request data.
+    if (mode === 'force-static' && rewritten) hideRequestData()
     if (format === 'payload' && request.headers.has(HEADER_PREFETCH)) {
       return new Response(null, { status: 204, headers: payloadHeaders('dynamic') })
     }

@@ -22,6 +22,11 @@ export interface RscPayload {
   formState?: ReactFormState
   /** After a server function call: what it returned, or its error (digest only in production). */
   returnValue?: Promise<unknown>
+  /**
+   * Set by the browser (client/fetch-payload.ts), never sent: the payload's fetch followed a
+   * redirect (the middleware's) to this page URL, which the router shows instead.
+   */
+  redirectedTo?: string
   /** A server function redirected: the tree is the target's; the client moves to `url`. */
   redirect?: {
     url: string

@@ -104,6 +104,18 @@ export const CLIENT_RENDER_ATTRIBUTE = 'data-client-render'
 /** Global array the document's inline scripts push payload chunks into. */
 export const INLINE_PAYLOAD_GLOBAL = '__RSC_PAYLOAD'
 
+/**
+ * Headers a middleware's answer carries to tell the framework to go on (`next`), to render
+ * another URL (`rewrite`), and which request headers to replace (`override-headers`, one
+ * `request-<name>` header per value). Next.js's names, so a response made the Next.js way works
+ * too. Read from the middleware's answer only, and never sent on (server/middleware.ts).
+ */
+export const HEADER_MIDDLEWARE_NEXT = 'x-middleware-next'
+export const HEADER_MIDDLEWARE_REWRITE = 'x-middleware-rewrite'
+export const HEADER_MIDDLEWARE_OVERRIDE_HEADERS = 'x-middleware-override-headers'
+export const HEADER_MIDDLEWARE_REQUEST_PREFIX = 'x-middleware-request-'
+export const MIDDLEWARE_HEADER_PREFIX = 'x-middleware-'
+
 /** What a request asks for, as the protocol tells it from method, URL and headers. */
 export type ParsedRequest =
   /** GET/HEAD of a page: HTML with the payload inlined. */
@@ -123,6 +135,15 @@ export function toPayloadUrl(href: string | URL, base = 'http://localhost'): str
   const url = new URL(href, base)
   const path = url.pathname.replace(/\/$/, '')
   return `${path === '' ? '/' : path}${PAYLOAD_SUFFIX}${url.search}`
+}
+
+/** The page URL (pathname and search) of a payload URL: `/notes/1_.rsc?q` → `/notes/1?q`. */
+export function toPageUrl(href: string | URL, base = 'http://localhost'): string {
+  const url = new URL(href, base)
+  const path = url.pathname.endsWith(PAYLOAD_SUFFIX)
+    ? url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'
+    : url.pathname
+  return path + url.search
 }
 
 /**

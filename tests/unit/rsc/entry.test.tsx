@@ -26,6 +26,7 @@ vi.mock('virtual:framework/options', () => ({
   buildId: 'entry-test',
   draftModeSecret: 'entry-test-secret',
 }))
+vi.mock('virtual:framework/middleware', () => ({ middleware: undefined }))
 vi.mock(
   '@vitejs/plugin-rsc/rsc.node',
   async () => (await import('./support/react-server.ts')).reactServer,
