@@ -1,4 +1,4 @@
-// The app built as a Cloudflare Worker (docs/deploying-workers.md): `npm run build:workers`
+// The app built as a Cloudflare Worker (docs/deploying.md, "Cloudflare Workers"): `npm run build:workers`
 // writes dist-workers/, `npm run preview:workers` runs it in workerd locally. The framework's
 // options are the app's own (vite.config.ts); wrangler.jsonc names the Worker and its bindings.
 import { join } from 'node:path'

@@ -72,11 +72,11 @@ export default defineConfig({
         test: {
           // The same app built as a Cloudflare Worker and run in workerd (`npm run
           // test:e2e:workers`): these files of the e2e project, unchanged, against the Worker
-          // (support/servers.ts starts it when E2E_TARGET is `workers`; docs/deploying-workers.md).
+          // (support/servers.ts starts it when E2E_TARGET is `workers`; docs/deploying.md, "Cloudflare Workers").
           name: 'e2e-workers',
           // server-functions-http.test.ts is not among them: its refusals of large bodies
           // (413 before the body is read) meet vite preview's local proxy, which answers 500 when
-          // the Worker does not read what it is sent (docs/deploying-workers.md, "Testing").
+          // the Worker does not read what it is sent (docs/deploying.md, "Cloudflare Workers", "Testing").
           include: [
             'tests/e2e/document.test.ts',
             'tests/e2e/fallbacks.test.ts',
