@@ -15,6 +15,7 @@ import { CacheStorage } from '../../src/framework/cache/storage.ts'
 import { createRouteTable, type Route } from '../../src/framework/routing/route-table.ts'
 import { RouteClassification } from '../../src/framework/static/classification.ts'
 import { StaticPageStore } from '../../src/framework/static/page-store.ts'
+import { prerenderTargets } from '../../src/framework/static/prerender-targets.ts'
 import { PrerenderedPages, type PrerenderManifest } from '../../src/framework/static/prerendered.ts'
 import {
   listStaticParams,
@@ -130,6 +131,27 @@ describe('generateStaticParams()', () => {
     const docs = route('docs/[...slug]/page.tsx')
     expect(paramsKey(docs, { slug: ['a', 'b'] })).toBe(paramsKey(docs, { slug: ['a', 'b'] }))
     expect(paramsKey(docs, { slug: ['a', 'b'] })).not.toBe(paramsKey(docs, { slug: ['a/b'] }))
+  })
+})
+
+describe('what a build prerenders', () => {
+  it("a page in an @slot folder is rendered within its URL's page, never as a route of its own", async () => {
+    const { table, load } = setup({
+      'layout.tsx': {},
+      'page.tsx': {},
+      'team/layout.tsx': {},
+      'team/page.tsx': {},
+      'team/@side/page.tsx': {},
+      'team/@side/default.tsx': {},
+      'team/@side/stats/page.tsx': {},
+      'team/stats/page.tsx': {},
+    })
+    const targets = await prerenderTargets(table, load, new RouteClassification())
+    expect(targets.map((target) => target.route).sort()).toEqual([
+      'page.tsx',
+      'team/page.tsx',
+      'team/stats/page.tsx',
+    ])
   })
 })
 

@@ -19,6 +19,8 @@ export async function prerenderTargets(
   const targets: PrerenderTarget[] = []
   for (const route of routes.routes) {
     if (route.type !== 'page') continue
+    // A page in an `@slot` folder is rendered as part of its URL's page, never alone.
+    if (route.chain.some((dir) => dir.type === 'slot')) continue
     const config = await classification.configOf(route, load)
     if (config.mode === 'force-dynamic') {
       const reason = config.revalidate === 0 ? 'revalidate = 0' : "dynamic = 'force-dynamic'"
