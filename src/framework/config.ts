@@ -68,7 +68,7 @@ export interface FrameworkBuildOptions extends FrameworkOptions {
   routesDir?: string
   /**
    * Where the build runs: `node` (`npm start`, or embedded) or `cloudflare` (a Worker run by
-   * workerd, with the app's wrangler.jsonc: docs/deploying.md, "Cloudflare Workers"). Default: `node`.
+   * workerd, with the app's wrangler.jsonc: docs/deploying.md#cloudflare-workers). Default: `node`.
    */
   target?: 'node' | 'cloudflare'
   /** The `cloudflare` target's local runs (`vite dev`, `vite preview` in workerd). */

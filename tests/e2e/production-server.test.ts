@@ -95,6 +95,22 @@ describe('compression', () => {
   })
 })
 
+test('a streamed document and payload leave no warning in the server log', async () => {
+  const from = app.server.process.output.length
+  for (const path of ['/bench/dynamic', '/bench/dynamic_.rsc']) {
+    const response = await getChunks(app.url + path, { 'accept-encoding': 'gzip' })
+    expect(response.status, path).toBe(200)
+    const plain = await fetch(app.url + path)
+    expect(plain.status, path).toBe(200)
+    await plain.arrayBuffer()
+  }
+  // Node prints a warning (MaxListenersExceededWarning, ...) on stderr once per response it concerns.
+  const warnings = app.server.process.output
+    .slice(from)
+    .filter((line) => line.stream === 'stderr' && /Warning/.test(line.text))
+  expect(warnings.map((line) => line.text)).toEqual([])
+})
+
 test('SIGTERM lets an in-flight slow request finish with 200, then the server exits with code 0', async () => {
   const server = await startProductionServer()
   try {

@@ -1,4 +1,4 @@
-// The notebook built as a Cloudflare Worker (docs/deploying.md, "Cloudflare Workers"), beyond the HTTP and
+// The notebook built as a Cloudflare Worker (docs/deploying.md#cloudflare-workers), beyond the HTTP and
 // browser test files the `e2e-workers` project runs against it unchanged (vitest.config.ts): the
 // Worker's bundle leaves the Node server's modules out, and its data lives in Workers KV, so it
 // outlives the Worker (as data/ outlives a Node server).

@@ -24,7 +24,7 @@ export interface WorkersKvCacheOptions {
   ttl: number
 }
 
-/** `workers-kv` exists on Cloudflare Workers only, `redis` on Node only (docs/deploying.md, "Cloudflare Workers"). */
+/** `workers-kv` exists on Cloudflare Workers only, `redis` on Node only (docs/deploying.md#cloudflare-workers). */
 export type CacheHandlerKind = 'memory' | 'redis' | 'workers-kv'
 
 export interface CacheOptions {

@@ -1,6 +1,6 @@
 // The cache stores on Cloudflare Workers (`#framework/cache-stores` under the `workerd`
 // condition; stores.ts on Node): Workers KV when the Worker has the configured binding, else
-// memory, which is the isolate's own (docs/deploying.md, "Cloudflare Workers"). No Redis client is bundled.
+// memory, which is the isolate's own (docs/deploying.md#cloudflare-workers). No Redis client is bundled.
 import { env } from 'cloudflare:workers'
 import type { CacheHandler } from './handler.ts'
 import { MemoryCacheHandler } from './memory-handler.ts'
@@ -17,7 +17,7 @@ export async function createHandler({
   if (kind === 'memory') return new MemoryCacheHandler(memory)
   if (kind === 'redis') {
     throw new Error(
-      "The cache store 'redis' is not available on Cloudflare Workers: use 'workers-kv' (docs/deploying.md, "Cloudflare Workers").",
+      "The cache store 'redis' is not available on Cloudflare Workers: use 'workers-kv' (docs/deploying.md#cloudflare-workers).",
     )
   }
   if (!namespace) {

@@ -5,7 +5,7 @@
 // Keys: `entry:<key>` holds the entry (devalue), with an expiry; `tag:<tag>` holds the tag's
 // latest invalidation time. An entry lives at most `ttl` seconds, so an invalidation only needs
 // to be kept that long too. KV is eventually consistent: a write is seen at once where it was
-// made and within about a minute elsewhere (docs/deploying.md, "Cloudflare Workers").
+// made and within about a minute elsewhere (docs/deploying.md#cloudflare-workers).
 import { parse, stringify } from 'devalue'
 import { type CacheEntry, type CacheHandler, isCacheEntry } from './handler.ts'
 import { DEFAULT_CACHE_OPTIONS, type WorkersKvCacheOptions } from './options.ts'

@@ -2,10 +2,9 @@
 // Fetch Requests and ordinary Responses are sent by node-fetch-server; a rendered page's Node
 // stream body (node/stream-body.ts) is piped straight to the socket, with no Web stream between.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
-import { pipeline, Readable } from 'node:stream'
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
 import { internalServerErrorResponse } from '../wire/errors.ts'
-import { discardBody, nodeBodyOf } from './stream-body.ts'
+import { discardBody, nodeBodyOf, pipeBody } from './stream-body.ts'
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
@@ -24,12 +23,10 @@ function sendNodeBody(response: Response, res: ServerResponse): boolean {
   if (res.req.method === 'HEAD') {
     discardBody(body)
     res.end()
-  } else if (body instanceof Readable) {
+  } else {
     // An error here is a cut connection (the request's signal has aborted the render) or a
     // payload that failed mid-stream (already logged): either way the response ends as it is.
-    pipeline(body, res, () => {})
-  } else {
-    body.pipe(res) // React's own pipe: it ends `res`, and stops if `res` closes
+    pipeBody(body, res)
   }
   return true
 }

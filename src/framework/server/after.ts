@@ -5,8 +5,7 @@
 // a digest and changes nothing of the response. The Node server waits for callbacks under way
 // before it exits on SIGTERM (node/server.ts, docs/errors.md "after()").
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
-import { finished, pipeline, Readable } from 'node:stream'
-import { type NodeBody, nodeBodyOf, responseFromNodeStream } from '../node/stream-body.ts'
+import { type NodeBody, pipeBody, wrapNodeBody } from '../node/stream-body.ts'
 import { reportServerError } from '../wire/errors.ts'
 
 type Task = () => unknown
@@ -57,15 +56,15 @@ export async function afterCallbacksSettled(): Promise<void> {
   while (running.size > 0) await Promise.allSettled([...running])
 }
 
-/** A Node body that calls `done` once it has been written to its destination to the end. */
+/**
+ * A Node body that calls `done` once its destination has closed: written to the end, or cut.
+ * (A Node response and the PassThrough a Web reader draws from both close either way.)
+ */
 function nodeBodyThen(body: NodeBody, done: () => void): NodeBody {
   return {
     pipe(destination) {
-      finished(destination, done)
-      // An error in a Readable ends the response as it is (as node/listener.ts pipes it).
-      if (body instanceof Readable) pipeline(body, destination, () => {})
-      else body.pipe(destination)
-      return destination
+      destination.once('close', done)
+      return pipeBody(body, destination)
     },
   }
 }
@@ -110,20 +109,21 @@ export async function handleWithAfter(
     queue.started = true
     for (const task of queue.tasks.splice(0)) start(task, queue)
   }
-  const nodeBody = nodeBodyOf(response)
-  if (!nodeBody && queue.tasks.length === 0) {
+  // The same response, its Node body watched: no second Response nor Web stream for it.
+  const watched = wrapNodeBody(response, (body) => nodeBodyThen(body, run))
+  if (!watched && queue.tasks.length === 0) {
     // Nothing to wait for; a callback registered later (by a streaming body) starts at once.
     queue.started = true
     return response
   }
   // The client left: nothing more will be sent.
   request.signal.addEventListener('abort', run, { once: true })
+  if (watched) return response
   const init = {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
   }
-  if (nodeBody) return responseFromNodeStream(nodeBodyThen(nodeBody, run), init)
   if (response.body) return new Response(webBodyThen(response.body, run), init)
   setImmediate(run) // no body: sent once the server has written the head
   return response

@@ -103,6 +103,20 @@ export interface Core {
   middleware: MiddlewareHost | undefined
 }
 
+/** `load`, each file's module kept once loaded; a failed load is tried again next time. */
+function importedOnce(load: CoreDependencies['loadRouteModule']): Core['load'] {
+  const modules = new Map<string, Promise<RouteModuleExports>>()
+  return (file) => {
+    let loading = modules.get(file)
+    if (!loading) {
+      loading = load(file)
+      modules.set(file, loading)
+      loading.catch(() => modules.delete(file))
+    }
+    return loading
+  }
+}
+
 export function createCore(deps: CoreDependencies): Core {
   const cache = new CacheStorage(deps.config.cache)
   const { prerendered } = deps
@@ -121,7 +135,10 @@ export function createCore(deps: CoreDependencies): Core {
   let html: Promise<HtmlRenderer> | undefined
   return {
     routes: createRouteTable(deps.routeFiles),
-    load: deps.loadRouteModule,
+    // A build's route modules never change: imported once, not at every request (a dynamic
+    // import of a loaded module still goes through the module loader). The dev server's are
+    // imported each time, so an edit shows.
+    load: deps.dev ? deps.loadRouteModule : importedOnce(deps.loadRouteModule),
     buildId: deps.buildId,
     html: () => {
       html ??= deps.loadHtmlRenderer()

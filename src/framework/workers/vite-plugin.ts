@@ -1,4 +1,4 @@
-// The `cloudflare` build target (framework({ target: 'cloudflare' }), docs/deploying.md, "Cloudflare Workers"):
+// The `cloudflare` build target (framework({ target: 'cloudflare' }), docs/deploying.md#cloudflare-workers):
 // the rsc environment becomes a Worker run by workerd, with the ssr environment inside it, and
 // the client build served as the Worker's static assets.
 import { fileURLToPath } from 'node:url'

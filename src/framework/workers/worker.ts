@@ -1,4 +1,4 @@
-// The Worker's entry on Cloudflare Workers (the `cloudflare` target, docs/deploying.md, "Cloudflare Workers"):
+// The Worker's entry on Cloudflare Workers (the `cloudflare` target, docs/deploying.md#cloudflare-workers):
 // the same request handler as `npm start` (entry.rsc.tsx), behind the module Worker interface.
 import { createRequestHandler, type RequestHandler } from '../entry.rsc.tsx'
 

@@ -1,4 +1,4 @@
-// Where the notebook keeps its data on Cloudflare Workers (docs/deploying.md, "Cloudflare Workers"), which has
+// Where the notebook keeps its data on Cloudflare Workers (docs/deploying.md#cloudflare-workers), which has
 // no file system: in the Workers KV namespace bound as NOTEBOOK_DATA (wrangler.jsonc), one JSON
 // value per store; without that binding, in the isolate's memory only (lost when it stops).
 // As on Node, an isolate reads a store once and then works on its copy in memory, writing the

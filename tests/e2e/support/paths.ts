@@ -11,7 +11,7 @@ export const SERVER_ENTRY = join(DIST_DIR, 'rsc/server.js')
 export const HANDLER_ENTRY = join(DIST_DIR, 'rsc/index.js')
 export const CLIENT_ASSETS_DIR = join(DIST_DIR, 'client/assets')
 export const VITE_BIN = join(ROOT_DIR, 'node_modules/vite/bin/vite.js')
-/** The same app built as a Cloudflare Worker (`npm run build:workers`, docs/deploying.md, "Cloudflare Workers"). */
+/** The same app built as a Cloudflare Worker (`npm run build:workers`, docs/deploying.md#cloudflare-workers). */
 export const WORKERS_CONFIG = join(ROOT_DIR, 'vite.workers.config.ts')
 export const WORKER_ENTRY = join(ROOT_DIR, 'dist-workers/rsc/index.js')
 

@@ -262,3 +262,48 @@ describe('two handlers in one process', () => {
     expect([alpha.counter.renders, beta.counter.renders]).toEqual([2, 1])
   })
 })
+
+describe('route modules', () => {
+  /** makeHandler's modules, with every import of each file counted. */
+  function countedImports(modules: Modules, options: { dev?: boolean; failFirst?: string } = {}) {
+    const imports: Record<string, number> = {}
+    const handler = makeHandler(html, modules, {
+      dev: options.dev,
+      loadRouteModule: async (file) => {
+        imports[file] = (imports[file] ?? 0) + 1
+        if (file === options.failFirst && imports[file] === 1) throw new Error('import failed')
+        return modules[file]!
+      },
+    })
+    return { handler, imports }
+  }
+
+  it('a build imports each route module once, however many requests render it', async () => {
+    const { modules } = countedPage(() => 'Dynamic', { dynamic: 'force-dynamic' })
+    const { handler, imports } = countedImports(modules)
+    for (let i = 0; i < 3; i++) {
+      const response = await handler(payloadRequest('/'))
+      expect(await response.text()).toContain('Dynamic')
+    }
+    expect(imports).toEqual({ 'layout.tsx': 1, 'page.tsx': 1 })
+  })
+
+  it('a failed import is tried again by the next request', async () => {
+    const { modules } = countedPage(() => 'Dynamic', { dynamic: 'force-dynamic' })
+    const { handler, imports } = countedImports(modules, { failFirst: 'page.tsx' })
+    const failed = await handler(payloadRequest('/'))
+    expect(failed.status).toBe(500)
+    await failed.text()
+    const response = await handler(payloadRequest('/'))
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('Dynamic')
+    expect(imports['page.tsx']).toBe(2)
+  })
+
+  it('the dev server imports them at every request, so that an edit shows', async () => {
+    const { modules } = countedPage(() => 'Dynamic', { dynamic: 'force-dynamic' })
+    const { handler, imports } = countedImports(modules, { dev: true })
+    for (let i = 0; i < 2; i++) await (await handler(payloadRequest('/'))).text()
+    expect(imports['page.tsx']).toBeGreaterThanOrEqual(2)
+  })
+})
