@@ -40,6 +40,13 @@ describe('in the browser', () => {
     await dialog(page).waitFor()
     expect(await listHeading(page).isVisible()).toBe(true)
     expect(await fullPage(page).count()).toBe(0)
+    // The dialog's page has its metadata: the tab names the note, as the note's own page does.
+    const title = await page.title()
+    await page.goBack()
+    await page.waitForFunction(() => document.title === 'All notes · Notebook')
+    await page.goto(new URL('/notes/3', page.url()).href)
+    expect(title).toBe(await page.title())
+    expect(title).not.toBe('Notebook')
   })
 
   test('Back closes the dialog, Forward opens it again', async () => {

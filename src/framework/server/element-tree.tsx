@@ -306,7 +306,7 @@ export async function buildPageTree(
     slots: {},
   }
   const searchParams = searchParamsFor(url)
-  // The metadata is the URL's route's, also while a slot shows it intercepted (docs/metadata.md).
+  // The matched route's metadata: an intercepting page's when a slot shows it (docs/metadata.md).
   const metadata = await pageMetadata(route, params, searchParams)
   return withHead(
     metadata.head,

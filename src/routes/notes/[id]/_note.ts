@@ -1,4 +1,4 @@
-import { notFound } from '#framework'
+import { type Metadata, notFound } from '#framework'
 import { getNote, type Note } from '../../_data/notes.ts'
 
 /**
@@ -10,4 +10,19 @@ export async function noteOfPage(params: Promise<{ id: string }>): Promise<Note>
   const note = await getNote((await params).id)
   if (!note) notFound()
   return note
+}
+
+/**
+ * The note's title and the start of its body: the metadata of the note's page and of the dialog
+ * that shows it over the list (`@modal/(.)[id]`), so the tab names the note either way.
+ */
+export async function noteMetadata(params: Promise<{ id: string }>): Promise<Metadata> {
+  const note = await noteOfPage(params)
+  const description = note.body.length > 160 ? `${note.body.slice(0, 157)}…` : note.body
+  return {
+    title: note.title,
+    description,
+    alternates: { canonical: `/notes/${note.id}` },
+    openGraph: { title: note.title, description, type: 'article', tags: note.tags },
+  }
 }

@@ -1,24 +1,13 @@
-import { type Metadata, revalidateTag } from '#framework'
+import { revalidateTag } from '#framework'
 import { Link } from '#framework/client'
 import { LikeButton } from '../../_components/like-button.tsx'
 import { NOTES_TAG, updateNote } from '../../_data/notes.ts'
 import { deleteNoteAction } from '../actions.ts'
-import { noteOfPage } from './_note.ts'
+import { noteMetadata, noteOfPage } from './_note.ts'
 
 /** The note's title and the start of its body (one read of the note with the page's: _note.ts). */
-export async function generateMetadata({
-  params,
-}: {
-  params: Promise<{ id: string }>
-}): Promise<Metadata> {
-  const note = await noteOfPage(params)
-  const description = note.body.length > 160 ? `${note.body.slice(0, 157)}…` : note.body
-  return {
-    title: note.title,
-    description,
-    alternates: { canonical: `/notes/${note.id}` },
-    openGraph: { title: note.title, description, type: 'article', tags: note.tags },
-  }
+export function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  return noteMetadata(params)
 }
 
 export default async function NotePage({ params }: { params: Promise<{ id: string }> }) {

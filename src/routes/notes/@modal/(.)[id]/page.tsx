@@ -1,7 +1,13 @@
 import { notFound } from '#framework'
 import { LikeButton } from '../../../_components/like-button.tsx'
 import { getNote } from '../../../_data/notes.ts'
+import { noteMetadata } from '../../[id]/_note.ts'
 import { Modal } from '../_modal.tsx'
+
+/** The tab names the note while the dialog shows it, as on the note's own page. */
+export function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  return noteMetadata(params)
+}
 
 /**
  * `/notes/:id` opened by a client navigation from the notes list (docs/routing.md,
