@@ -1,5 +1,5 @@
-// template.tsx (docs/routing.md, "Templates"): like a layout, but a new instance for each URL
-// below it, so its client state starts again on every navigation to another page, while a
+// template.tsx (docs/routing.md, "Templates"): like a layout, but a new instance for each child
+// segment below it, so its client state starts again on a navigation to another child, while a
 // layout's is kept. Fixture: src/routes/notes/template.tsx (a per-visit click count) under the
 // root layout's Counter.
 import type { Page } from 'playwright-core'
@@ -35,6 +35,18 @@ test("a template's state starts again on each navigation; the layout's is kept",
   await clickLink(page, '/notes')
   await visitButton(page, '0 clicks').waitFor()
   expect(await page.getByRole('button', { name: 'Clicked 1 time' }).count()).toBe(1)
+})
+
+test('a navigation deeper within the same child keeps the template; another child remounts it', async () => {
+  const page = await browser.newPage()
+  // A document load of the note: the full page (a dialog only opens from the list).
+  await gotoHydrated(page, '/notes/1')
+  await visitButton(page, '0 clicks').click()
+  await clickLink(page, '/notes/1/edit')
+  await page.waitForURL((url) => url.pathname === '/notes/1/edit')
+  await visitButton(page, '1 click').waitFor()
+  await clickLink(page, '/notes')
+  await visitButton(page, '0 clicks').waitFor()
 })
 
 test('a note opened in the dialog leaves the list, and its template, as they were', async () => {

@@ -108,7 +108,7 @@ export function cached<Args extends unknown[], Result>(
 
   const memoized = async (...args: Args): Promise<Result> => {
     const key = `${identity}:${argumentsKey(args, name)}`
-    // Within one request, equal calls share one result (a page and its generateMetadata read the
+    // Within one render, equal calls share one result (a page and its generateMetadata read the
     // data once), whatever `revalidate` says; the request's own map, never another visitor's.
     const requestCalls = currentRequestCalls()
     let shared = requestCalls?.get(key)

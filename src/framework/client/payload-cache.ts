@@ -118,7 +118,9 @@ export function loadPayload(
     (f) => {
       entry.kind = f.kind
       entry.reads = f.routerStateReads
-      if (f.kind === 'dynamic' && dynamicUrls.size < ENTRIES_KEPT) dynamicUrls.add(url)
+      // A view of the client's state (an interception) says nothing of the URL's own route.
+      const ownView = f.routerStateReads.length === 0
+      if (f.kind === 'dynamic' && ownView && dynamicUrls.size < ENTRIES_KEPT) dynamicUrls.add(url)
       if (!f.payload && entries.get(url) === entry) entries.delete(url)
     },
     () => {

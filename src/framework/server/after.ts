@@ -46,6 +46,9 @@ export function after(task: Task | Promise<unknown>): void {
       'after() was called outside a request. Call it from a server component, a server function or a route handler while it handles a request.',
     )
   }
+  // A promise that rejects before the response is sent must not count as unhandled (Node would
+  // stop the process): it is marked handled now, and its rejection reported when it runs.
+  if (typeof task !== 'function') task.catch(() => {})
   const bound: Task = typeof task === 'function' ? AsyncResource.bind(task) : () => task
   if (queue.started) start(bound, queue)
   else queue.tasks.push(bound)

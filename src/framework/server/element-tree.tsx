@@ -238,6 +238,21 @@ async function wrapInSegments(
   return node
 }
 
+/**
+ * What a template at `depth` is keyed by: the URL segment its `children` show below its folder
+ * (as Next.js keys it by its child segment), so a navigation to another child mounts a new
+ * instance and one deeper within the same child does not (docs/routing.md, "Templates").
+ */
+function childSegment(pathname: string, chain: readonly RouteDirectory[], depth: number): string {
+  let consumed = 0
+  for (const dir of chain.slice(0, depth + 1)) {
+    if (dir.type === 'static' || dir.type === 'dynamic') consumed++
+    // A catch-all takes the rest of the URL: nothing is below it.
+    else if (dir.type === 'catch-all' || dir.type === 'optional-catch-all') return ''
+  }
+  return pathname.split('/').filter(Boolean)[consumed] ?? ''
+}
+
 /** A force-static page is the same for every request: it sees no search params. */
 function searchParamsFor(url: URL): Promise<Params> {
   return isRequestHidden()
@@ -286,7 +301,7 @@ async function buildBranch(
   return wrapInSegments(branch.chain, branch, branch.params, withGate(top?.gate ?? null, leaf), {
     from,
     slots,
-    templateKey: (depth) => childUrls[depth] ?? branch.url,
+    templateKey: (depth) => childSegment(childUrls[depth] ?? branch.url, branch.chain, depth),
     noteDepth,
   })
 }

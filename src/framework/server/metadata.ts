@@ -260,7 +260,8 @@ export function emptyMetadata(): ResolvedMetadata {
 const TEMPLATE_SLOT = '%s'
 
 function applyTemplate(template: string | null, title: string): string {
-  return template ? template.replace(TEMPLATE_SLOT, title) : title
+  // Every `%s`, as Next.js does; a function, so that `$&` and the like in a title stay as written.
+  return template ? template.replaceAll(TEMPLATE_SLOT, () => title) : title
 }
 
 /** A segment's title, with the template of the segments above it (not its own). */

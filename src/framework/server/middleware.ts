@@ -22,6 +22,7 @@ import {
 } from '../wire/protocol.ts'
 import { after } from './after.ts'
 import { type Middleware, MiddlewareRequest } from './middleware-api.ts'
+import { withSetCookies } from './request-store.ts'
 
 /** The app's middleware module as the build finds it (entry.rsc.tsx, or a test). */
 export interface MiddlewareSource {
@@ -312,7 +313,8 @@ export async function runMiddleware(
   } catch (error) {
     return internalServerErrorResponse(error)
   }
-  if ('answer' in outcome) return outcome.answer
+  // Its own answer with a cookie is private, as every answer that sets one (request-store.ts).
+  if ('answer' in outcome) return withSetCookies(outcome.answer)
   const response = await next(outcome.request, outcome.parsed, outcome.shownUrl)
   return outcome.headers ? withHeaders(response, outcome.headers) : response
 }

@@ -113,7 +113,10 @@ export function rewrittenFrom(): URL | undefined {
 
 /** Moves the store into a new phase, e.g. from running a server function to rendering. */
 export function setRequestPhase(phase: RequestPhase): void {
-  currentStore('setRequestPhase()').phase = phase
+  const store = currentStore('setRequestPhase()')
+  store.phase = phase
+  // A render after a server function reads afresh what the function may have changed.
+  store.cachedCalls?.clear()
 }
 
 /** Where the current request runs, undefined outside one (draft-mode.ts, connection.ts). */
@@ -141,9 +144,11 @@ onRevalidate(() => {
 registerCacheRequestHooks({
   storage: () => storage.getStore()?.core?.cache,
   pathname: () => storage.getStore()?.parsed.url.pathname,
+  // Within a render only (a page, its layouts and their metadata read the data once), as React's
+  // cache() is: a route handler or a server function that reads again sees what is there now.
   requestCalls: () => {
     const store = storage.getStore()
-    if (!store) return undefined
+    if (store?.phase !== 'render') return undefined
     store.cachedCalls ??= new Map()
     return store.cachedCalls
   },

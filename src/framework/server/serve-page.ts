@@ -289,8 +289,9 @@ async function servePageAs(
     match.view?.stateDependent ||
     rewritten
   ) {
-    // Rendered for this visitor, a force-static page still reads no request data.
-    if (mode === 'force-static' && rewritten) hideRequestData()
+    // Rendered for this visitor (rewritten, or a view of the client's router state), a
+    // force-static page still reads no request data; a draft reads it (draft-mode.ts).
+    if (mode === 'force-static' && (rewritten || match?.view?.stateDependent)) hideRequestData()
     if (format === 'payload' && request.headers.has(HEADER_PREFETCH)) {
       return new Response(null, { status: 204, headers: payloadHeaders('dynamic') })
     }
