@@ -119,6 +119,22 @@ describe('in the browser', () => {
     expect(requests.payloads('/notes/3')).toHaveLength(1) // the navigation's own request
   })
 
+  test('a URL prefetched from the list (intercepted: 204) is still prefetched from elsewhere', async () => {
+    const { page, requests } = await withRequestLog(browser.newPage())
+    // The list prefetches /notes/3 with its state: an interception, answered 204.
+    await gotoHydrated(page, '/notes')
+    await whenPrefetched(page, requests, '/notes/3')
+    // From /tags/travel the same URL is the full page, static: prefetched again, and reused.
+    await clickLink(page, '/tags')
+    await clickLink(page, '/tags/travel')
+    await page.waitForURL((url) => url.pathname === '/tags/travel')
+    await whenPrefetched(page, requests, '/notes/3', 2)
+    await clickLink(page, '/notes/3')
+    await fullPage(page).waitFor()
+    expect(requests.prefetches('/notes/3')).toHaveLength(2)
+    expect(requests.payloads('/notes/3')).toHaveLength(0) // the second prefetch's payload is shown
+  })
+
   test('a server function called in the dialog keeps it open', async () => {
     const page = await browser.newPage()
     await gotoHydrated(page, '/notes')

@@ -147,11 +147,13 @@ export async function whenPrefetched(
   page: Page,
   requests: RequestLog,
   path: string,
+  /** Waits for this many prefetches of `path` in all (the first, by default). */
+  count = 1,
 ): Promise<void> {
-  while (requests.prefetches(path).length === 0) {
+  while (requests.prefetches(path).length < count) {
     await page.waitForEvent('request', (request) => isPayloadUrl(request.url(), path))
   }
-  await requests.whenEnded(requests.prefetches(path)[0]!)
+  await requests.whenEnded(requests.prefetches(path)[count - 1]!)
 }
 
 /** A held server function call: the route handler waits until the test releases it. */
