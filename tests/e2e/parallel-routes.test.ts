@@ -17,12 +17,14 @@ const browser = setupBrowser(app)
 
 const main = (page: Page) => page.getByRole('region', { name: 'Main' })
 const side = (page: Page) => page.getByRole('complementary', { name: 'Side' })
+/** A slot streams behind its loading.tsx: its text is read until it shows (or 10 s pass). */
+const SHOWN = { timeout: 10_000 }
 
 test('each slot shows its own page for the URL; the slot folder makes no URL segment', async () => {
   const page = await browser.newPage()
   await gotoHydrated(page, '/lab/slots/a')
-  expect(await main(page).textContent()).toBe('Main: a')
-  expect(await side(page).textContent()).toBe('Side: a Side clicks: 0')
+  await expect.poll(() => main(page).textContent(), SHOWN).toBe('Main: a')
+  await expect.poll(() => side(page).textContent(), SHOWN).toBe('Side: a Side clicks: 0')
   expect((await send(`${app.url}/lab/slots/@side/a`)).status).toBe(404)
 })
 
@@ -34,20 +36,20 @@ test('a client navigation the slot does not match keeps its state; a reload show
   await clickLink(page, '/lab/slots/b')
   await main(page).getByText('Main: b').waitFor()
   // Kept as it was, client state included.
-  expect(await side(page).textContent()).toBe('Side: a Side clicks: 1')
+  await expect.poll(() => side(page).textContent(), SHOWN).toBe('Side: a Side clicks: 1')
 
   await page.reload()
   await main(page).getByText('Main: b').waitFor()
-  expect(await side(page).textContent()).toBe('Side: default')
+  await expect.poll(() => side(page).textContent(), SHOWN).toBe('Side: default')
 })
 
 test('a client navigation the slot matches shows its page again', async () => {
   const page = await browser.newPage()
   await gotoHydrated(page, '/lab/slots/b')
-  expect(await side(page).textContent()).toBe('Side: default')
+  await expect.poll(() => side(page).textContent(), SHOWN).toBe('Side: default')
   await clickLink(page, '/lab/slots')
   await side(page).getByText('Side: home').waitFor()
-  expect(await main(page).textContent()).toBe('Main: home')
+  await expect.poll(() => main(page).textContent(), SHOWN).toBe('Main: home')
 })
 
 test('without default.tsx, a document of a URL the slot does not match is a 404; a client navigation keeps the slot', async () => {
@@ -58,7 +60,7 @@ test('without default.tsx, a document of a URL the slot does not match is a 404;
   await gotoHydrated(page, '/lab/strict')
   await clickLink(page, '/lab/strict/x')
   await main(page).getByText('Main: strict x').waitFor()
-  expect(await side(page).textContent()).toBe('Side: strict home')
+  await expect.poll(() => side(page).textContent(), SHOWN).toBe('Side: strict home')
 })
 
 test('a slot’s error.tsx catches what its page throws; the main content stays', async () => {
@@ -66,7 +68,7 @@ test('a slot’s error.tsx catches what its page throws; the main content stays'
   await gotoHydrated(page, '/lab/slots')
   await clickLink(page, '/lab/slots/boom')
   await side(page).getByText('The side failed.').waitFor()
-  expect(await main(page).textContent()).toBe('Main: boom')
+  await expect.poll(() => main(page).textContent(), SHOWN).toBe('Main: boom')
 })
 
 test('a slot’s not-found.tsx shows for notFound() in its page', async () => {
@@ -74,7 +76,7 @@ test('a slot’s not-found.tsx shows for notFound() in its page', async () => {
   await gotoHydrated(page, '/lab/slots')
   await clickLink(page, '/lab/slots/missing')
   await side(page).getByText('Nothing on the side.').waitFor()
-  expect(await main(page).textContent()).toBe('Main: missing')
+  await expect.poll(() => main(page).textContent(), SHOWN).toBe('Main: missing')
 })
 
 test('a slot’s loading.tsx shows while only that slot streams', async () => {
