@@ -20,6 +20,13 @@ describe('titles and templates', () => {
     })
   })
 
+  it('a title of another type is an error that says what a title may be', () => {
+    const title = 42 as unknown as Parameters<typeof resolveTitle>[0]
+    expect(() => resolveTitle(title, null)).toThrow(
+      'metadata title must be a string or { default, template } or { absolute, template }; it is number (42).',
+    )
+  })
+
   it('absolute ignores the template; default takes it; a template is kept for below', () => {
     expect(resolveTitle({ absolute: 'Bench' }, '%s · Notebook')?.absolute).toBe('Bench')
     expect(resolveTitle({ default: 'Lab', template: '%s · Lab' }, '%s · Notebook')).toEqual({

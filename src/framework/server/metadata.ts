@@ -271,6 +271,11 @@ export function resolveTitle(
 ): ResolvedTitle | null {
   if (title === null || title === undefined) return null
   if (typeof title === 'string') return { absolute: applyTemplate(template, title), template: null }
+  if (typeof title !== 'object') {
+    throw new TypeError(
+      `metadata title must be a string or { default, template } or { absolute, template }; it is ${typeof title} (${String(title)}).`,
+    )
+  }
   const own = title.template ?? null
   if ('absolute' in title) return { absolute: title.absolute, template: own }
   return { absolute: applyTemplate(template, title.default), template: own }
