@@ -145,7 +145,7 @@ export class RouteConflictError extends Error {
 }
 
 /** How a URL path carries a folder name: the pathname setter percent-encodes as links do. */
-function encodeSegment(name: string): string {
+export function encodeSegment(name: string): string {
   const url = new URL('http://localhost/')
   url.pathname = `/${name}`
   return url.pathname.slice(1)

@@ -4,7 +4,12 @@
 // what it returns is merged into them (a catch-all's value is an array). `npm run build`
 // prerenders the pathnames they make (build/prerender.ts), and `dynamicParams = false` answers
 // 404 for any other (static/classification.ts). Pure but for loading the route's modules.
-import type { Params, Route, RouteDirectory } from '../routing/route-table.ts'
+import {
+  encodeSegment,
+  type Params,
+  type Route,
+  type RouteDirectory,
+} from '../routing/route-table.ts'
 
 type LoadModule = (file: string) => Promise<Record<string, unknown>>
 
@@ -23,13 +28,12 @@ function invalid(file: string, detail: string, cause?: unknown): Error {
 }
 
 /**
- * A param value as a URL path carries it (what `new URL()` makes of it): percent-encoded except
- * for the characters a path keeps as they are, so that the pathname is the one browsers send.
+ * A param value as one path segment of the URL a browser asks for: what the runtime's own URL
+ * parser makes of it (as the server parses the request's), with only the characters that would
+ * end or split the segment, or read as an escape, encoded first.
  */
-function encodeSegment(value: string): string {
-  return encodeURIComponent(value).replace(/%(3A|40|24|26|2B|2C|3B|3D|5B|5D|7C|5E)/g, (escaped) =>
-    decodeURIComponent(escaped),
-  )
+function paramSegment(value: string): string {
+  return encodeSegment(value.replace(/[%/\\?#]/g, encodeURIComponent))
 }
 
 /**
@@ -96,11 +100,11 @@ export function pathnameOf(route: Route, params: Params): string {
   const segments: string[] = []
   for (const dir of route.pattern) {
     if (dir.type === 'static') segments.push(dir.encoded)
-    else if (dir.type === 'dynamic') segments.push(encodeSegment(String(params[dir.name])))
+    else if (dir.type === 'dynamic') segments.push(paramSegment(String(params[dir.name])))
     else if (dir.type !== 'group') {
       const value = params[dir.name]
       const parts = Array.isArray(value) ? value : value === undefined ? [] : [value]
-      segments.push(...parts.map(encodeSegment))
+      segments.push(...parts.map(paramSegment))
     }
   }
   return `/${segments.join('/')}`
