@@ -39,7 +39,7 @@ function start(task: Task, queue: AfterQueue): void {
  * (sync or async) or a promise; it runs with the request's context, so cookies() and headers()
  * still read the request.
  */
-export function after(task: Task | Promise<unknown>): void {
+export function after(task: Task | PromiseLike<unknown>): void {
   const queue = storage.getStore()
   if (!queue) {
     throw new Error(
@@ -47,8 +47,9 @@ export function after(task: Task | Promise<unknown>): void {
     )
   }
   // A promise that rejects before the response is sent must not count as unhandled (Node would
-  // stop the process): it is marked handled now, and its rejection reported when it runs.
-  if (typeof task !== 'function') task.catch(() => {})
+  // stop the process): it is marked handled now, and its rejection reported when it runs. Any
+  // PromiseLike, not only a promise with catch().
+  if (typeof task !== 'function') Promise.resolve(task).catch(() => {})
   const bound: Task = typeof task === 'function' ? AsyncResource.bind(task) : () => task
   if (queue.started) start(bound, queue)
   else queue.tasks.push(bound)

@@ -41,6 +41,33 @@ describe('after() with a promise', () => {
   })
 })
 
+describe('after() with a PromiseLike', () => {
+  it('takes a thenable that has no catch(), as Next.js does', async () => {
+    let awaited = false
+    const thenable: PromiseLike<void> = {
+      // biome-ignore lint/suspicious/noThenProperty: a PromiseLike is exactly an object with then()
+      then(onFulfilled) {
+        awaited = true
+        return Promise.resolve().then(onFulfilled)
+      },
+    }
+    const handler = makeHandler(html, {
+      'page.tsx': {
+        default: async () => {
+          after(thenable)
+          return <p>Rendered</p>
+        },
+        dynamic: 'force-dynamic',
+      },
+    })
+    const response = await handler(documentRequest('/'))
+    expect(response.status).toBe(200)
+    expect(visibleHtml(await response.text())).toContain('Rendered')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(awaited).toBe(true)
+  })
+})
+
 /** A route handler that reads a revalidate: 0 value, changes it, and reads it again, 3 times. */
 let counter = 0
 const readCounter = cached(async () => counter, { revalidate: 0 })
