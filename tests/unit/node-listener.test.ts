@@ -1,7 +1,7 @@
 // Responses with Node stream bodies (node/stream-body.ts): piped straight to the socket by the
 // Node listener, read as ordinary Web streams by anyone else.
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, connect } from 'node:net'
 import { PassThrough } from 'node:stream'
 import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest'
 import { createNodeRequestListener } from '../../src/framework/node/listener.ts'
@@ -95,6 +95,87 @@ describe('createNodeRequestListener', () => {
     const plain = await fetch(`${origin}/plain`)
     expect(plain.headers.get('x-kind')).toBe('plain')
     expect(await plain.text()).toBe('plain body')
+  })
+})
+
+/** Sends `head` (request line and headers) as written, and resolves with the status line. */
+function sendRawHead(origin: string, head: string): Promise<string> {
+  const { port } = new URL(origin)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(`${head}\r\n\r\n`))
+    socket.once('data', (data) => {
+      resolve(data.toString('latin1').split('\r\n', 1)[0]!)
+      socket.destroy()
+    })
+    socket.once('error', reject)
+  })
+}
+
+describe('the Request the handler is given', () => {
+  test('has the URL, method, headers and body of the Node request', async () => {
+    const origin = await serve(async (request) => {
+      const { pathname, search, host } = new URL(request.url)
+      const seen = {
+        url: pathname + search,
+        host,
+        method: request.method,
+        header: request.headers.get('x-note'),
+        body: await request.text(),
+        isRequest: request instanceof Request,
+      }
+      return Response.json(seen)
+    })
+    const answer = await fetch(`${origin}/notes/3?tab=edit`, {
+      method: 'POST',
+      headers: { 'x-note': 'three' },
+      body: 'the body',
+    })
+    expect(await answer.json()).toEqual({
+      url: '/notes/3?tab=edit',
+      host: new URL(origin).host,
+      method: 'POST',
+      header: 'three',
+      body: 'the body',
+      isRequest: true,
+    })
+  })
+
+  test('its signal aborts when the client leaves before the answer, not after a whole one', async () => {
+    const signals: AbortSignal[] = []
+    let left!: () => void
+    const clientLeft = new Promise<void>((resolve) => {
+      left = resolve
+    })
+    const origin = await serve(async (request) => {
+      signals.push(request.signal)
+      if (new URL(request.url).pathname === '/slow') {
+        request.signal.addEventListener('abort', () => left(), { once: true })
+        await clientLeft
+      }
+      return new Response('done')
+    })
+    expect(await (await fetch(`${origin}/fast`)).text()).toBe('done')
+    const controller = new AbortController()
+    const slow = fetch(`${origin}/slow`, { signal: controller.signal }).catch(() => 'cancelled')
+    await vi.waitFor(() => expect(signals).toHaveLength(2))
+    controller.abort()
+    expect(await slow).toBe('cancelled')
+    await clientLeft
+    expect(signals[1]!.aborted).toBe(true)
+    expect(signals[0]!.aborted).toBe(false)
+  })
+
+  test.each([
+    ['a forbidden method (TRACE)', 'TRACE / HTTP/1.1\r\nHost: localhost'],
+    ['a Host that is not a host', 'GET / HTTP/1.1\r\nHost: bad host'],
+  ])('%s is answered 400, and the handler is not called', async (_, head) => {
+    let calls = 0
+    const origin = await serve(async () => {
+      calls++
+      return new Response('fine')
+    })
+    expect(await sendRawHead(origin, head)).toMatch(/^HTTP\/1\.1 400\b/)
+    expect(calls).toBe(0)
   })
 })
 

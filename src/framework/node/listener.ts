@@ -1,8 +1,12 @@
 // The framework as a Node request listener, for `node:http` (npm start uses it). Requests become
-// Fetch Requests and ordinary Responses are sent by node-fetch-server; a rendered page's Node
-// stream body (node/stream-body.ts) is piped straight to the socket, with no Web stream between.
+// srvx's Fetch Requests, as on Vite's dev server: they read the Node request only for what the
+// handler asks (its signal, headers, body), which costs less than a whole Fetch Request
+// (bench/README.md). Ordinary Responses are sent by node-fetch-server, whose writes work through
+// compression (srvx's end(callback) does not); a rendered page's Node stream body
+// (node/stream-body.ts) is piped straight to the socket, with no Web stream between.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
-import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
+import { sendResponse } from '@remix-run/node-fetch-server'
+import { NodeRequest } from 'srvx/node'
 import { internalServerErrorResponse } from '../wire/errors.ts'
 import { discardBody, nodeBodyOf, pipeBody } from './stream-body.ts'
 
@@ -31,20 +35,32 @@ function sendNodeBody(response: Response, res: ServerResponse): boolean {
   return true
 }
 
+/** Methods a Fetch Request cannot have (the Fetch standard forbids them). */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
+
+/**
+ * False for what cannot become a Fetch Request: a forbidden method, or a Host that is not a host
+ * (HTTP requires 400 for it, RFC 9112, 3.2; srvx would name the host `_invalid_`). A missing
+ * Host (HTTP/1.0) is the server's own address.
+ */
+function isFetchable(req: IncomingMessage): boolean {
+  const { host } = req.headers
+  if (FORBIDDEN_METHODS.has(req.method ?? 'GET')) return false
+  return host === undefined || URL.canParse(`http://${host}/`)
+}
+
 /** Answers one request: the handler's Response, its Node body piped, or it sent as a Web body. */
 async function answer(
   handler: (request: Request) => Promise<Response>,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  let request: Request
-  try {
-    request = createRequest(req, res)
-  } catch {
-    // A bad Host, target or method: the client's fault, and not worth a stack trace in the log.
+  if (!isFetchable(req)) {
+    // The client's fault, and not worth a stack trace in the log.
     await sendResponse(res, new Response('Bad Request\n', { status: 400 }))
     return
   }
+  const request = new NodeRequest({ req, res }) as Request
   const response: unknown = await handler(request)
   // The client left: the request's signal has aborted the render, and nobody reads the body.
   if (request.signal.aborted) return
