@@ -62,8 +62,9 @@ async function answer(
   }
   const request = new NodeRequest({ req, res }) as Request
   const response: unknown = await handler(request)
-  // The client left: the request's signal has aborted the render, and nobody reads the body.
-  if (request.signal.aborted) return
+  // The client left (the request's signal has aborted the render): nobody reads the body. Asked
+  // of the response, not the signal, which srvx makes only when something reads it.
+  if (res.destroyed) return
   if (!(response instanceof Response)) {
     const what = response === null ? 'null' : typeof response
     throw new TypeError(`The request handler's answer is not a Response (it is ${what}).`)
