@@ -35,6 +35,17 @@ function start(task: Task, queue: AfterQueue): void {
 }
 
 /**
+ * A PromiseLike as a task. Its then() is called once, here: a query builder's then() runs the
+ * query. A rejection before the response is sent must not count as unhandled (Node would stop
+ * the process): it is marked handled now, and reported when the task runs.
+ */
+function settledOnce(task: PromiseLike<unknown>): Task {
+  const promise = Promise.resolve(task)
+  promise.catch(() => {})
+  return () => promise
+}
+
+/**
  * Runs `task` after the response to the current request has been sent. `task` may be a function
  * (sync or async) or a promise; it runs with the request's context, so cookies() and headers()
  * still read the request.
@@ -46,11 +57,7 @@ export function after(task: Task | PromiseLike<unknown>): void {
       'after() was called outside a request. Call it from a server component, a server function or a route handler while it handles a request.',
     )
   }
-  // A promise that rejects before the response is sent must not count as unhandled (Node would
-  // stop the process): it is marked handled now, and its rejection reported when it runs. Any
-  // PromiseLike, not only a promise with catch().
-  if (typeof task !== 'function') Promise.resolve(task).catch(() => {})
-  const bound: Task = typeof task === 'function' ? AsyncResource.bind(task) : () => task
+  const bound: Task = typeof task === 'function' ? AsyncResource.bind(task) : settledOnce(task)
   if (queue.started) start(bound, queue)
   else queue.tasks.push(bound)
 }
