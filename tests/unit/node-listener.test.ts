@@ -2,12 +2,17 @@
 // Node listener, read as ordinary Web streams by anyone else.
 import { createServer, type Server } from 'node:http'
 import { type AddressInfo, connect } from 'node:net'
-import { PassThrough } from 'node:stream'
+import { PassThrough, Writable } from 'node:stream'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { createElement } from 'react'
+import { renderToPipeableStream } from 'react-dom/server.node'
 import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest'
 import { createNodeRequestListener } from '../../src/framework/node/listener.ts'
 import {
   type NodeBody,
   nodeBodyOf,
+  reactBody,
   readableOf,
   responseFromNodeStream,
 } from '../../src/framework/node/stream-body.ts'
@@ -56,6 +61,100 @@ describe('responseFromNodeStream', () => {
     const body = readableOf(text.encode('x'))
     expect(nodeBodyOf(responseFromNodeStream(body, {}))).toBe(body)
     expect(nodeBodyOf(new Response('x'))).toBeUndefined()
+  })
+})
+
+/** A full collection, for checking what a reference keeps alive. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+}
+
+type Listen = (event: string, listener: () => void) => unknown
+
+describe('reactBody', () => {
+  test("renders React's pipe into the destination through a stand-in", async () => {
+    const { pipe } = renderToPipeableStream(createElement('p', null, 'hello'))
+    const destination = new PassThrough()
+    expect(reactBody(pipe).pipe(destination)).toBe(destination)
+    expect(String(await destination.toArray())).toBe('<p>hello</p>')
+  })
+
+  test('passes writes, flush and the end through, and drain while the destination is full', () => {
+    const written: string[] = []
+    let flushed = 0
+    let drained = 0
+    const destination = Object.assign(
+      new Writable({
+        highWaterMark: 4,
+        write(chunk, _, done) {
+          written.push(String(chunk))
+          done()
+        },
+      }),
+      { flush: () => flushed++ },
+    )
+    destination.cork() // writes wait, so the buffer fills
+    reactBody((standIn) => {
+      expect(standIn.write(text.encode('12345')), 'over the high-water mark').toBe(false)
+      ;(standIn as unknown as { flush(): void }).flush()
+      expect(flushed).toBe(1)
+      // React goes on writing once the destination has drained.
+      ;(standIn.on as Listen)('drain', () => {
+        drained++
+        standIn.end()
+      })
+      destination.uncork()
+    }).pipe(destination)
+    return new Promise<void>((resolve) =>
+      destination.on('finish', () => {
+        expect(written).toEqual(['12345'])
+        expect(drained).toBe(1)
+        resolve()
+      }),
+    )
+  })
+
+  test('tells React when the destination closes before the end, and forwards destroy()', () => {
+    const closed = new PassThrough()
+    let cancelled = 0
+    reactBody((standIn) => (standIn.on as Listen)('close', () => cancelled++)).pipe(closed)
+    closed.destroy()
+    return new Promise<void>((resolve) =>
+      closed.on('close', () => {
+        expect(cancelled).toBe(1)
+        const failed = new PassThrough()
+        const error = new Error('render failed')
+        failed.on('error', (reason) => {
+          expect(reason).toBe(error)
+          resolve()
+        })
+        reactBody((standIn) =>
+          (standIn as unknown as { destroy(error: Error): void }).destroy(error),
+        ).pipe(failed)
+      }),
+    )
+  })
+
+  test("lets go of React's listeners once React has ended it, while the destination lives", async () => {
+    const destination = new PassThrough({ autoDestroy: false }) // closes when the test says
+    destination.resume()
+    let render: WeakRef<object> | undefined
+    let cancelled = 0
+    reactBody((standIn) => {
+      const request = {} // what React's listeners close over: its whole render
+      render = new WeakRef(request)
+      ;(standIn.on as Listen)('close', () => {
+        if (request) cancelled++
+      })
+      standIn.end()
+    }).pipe(destination)
+    await new Promise((resolve) => setImmediate(resolve)) // WeakRefs hold until the job ends
+    collectGarbage()
+    expect(render?.deref(), 'the render is collectable').toBeUndefined()
+    destination.destroy()
+    await new Promise((resolve) => destination.on('close', resolve))
+    expect(cancelled, 'a close after the end cancels nothing').toBe(0)
   })
 })
 

@@ -13,26 +13,119 @@ export interface NodeBody {
   pipe<Destination extends NodeJS.WritableStream>(destination: Destination): Destination
 }
 
-const nodeBodies = new WeakMap<Response, NodeBody>()
+/**
+ * A Response that also holds its body as a Node stream. On the Response itself, not in a
+ * module-level WeakMap: V8's minor garbage collections keep alive whatever an old WeakMap's
+ * values point to, so every render would outlive the next one and be copied into the old
+ * generation (bench/README.md, "A render kept alive past its response").
+ */
+class NodeBodyResponse extends Response {
+  nodeBody: NodeBody
+
+  constructor(web: ReadableStream<Uint8Array>, init: ResponseInit, body: NodeBody) {
+    super(web, init)
+    this.nodeBody = body
+  }
+}
 
 async function* chunksOf(body: () => NodeBody): AsyncGenerator<Uint8Array> {
   yield* body().pipe(new PassThrough())
 }
 
 export function responseFromNodeStream(body: NodeBody, init: ResponseInit): Response {
-  // A generator's body runs at its first next(): the Node body, as watchNodeBody() may have
+  // A generator's body runs at its first next(): the Node body, as wrapNodeBody() may have
   // wrapped it by then, is piped only if the Web stream is read.
   const web = NodeReadableStream.from(
-    chunksOf(() => nodeBodies.get(response) ?? body),
+    chunksOf(() => response.nodeBody),
   ) as ReadableStream<Uint8Array>
-  const response = new Response(web, init)
-  nodeBodies.set(response, body)
+  const response = new NodeBodyResponse(web, init, body)
   return response
+}
+
+type DestinationEvent = 'drain' | 'error' | 'close'
+
+/** The part of a Writable that React's pipe() uses. */
+interface PipeDestination {
+  write(chunk: Uint8Array): boolean
+  end(): void
+  flush(): void
+  destroy(error?: Error): void
+  on(event: DestinationEvent, listener: () => void): PipeDestination
+}
+
+/**
+ * React's pipe() (renderToPipeableStream()) as a Node body. React is given a stand-in for each
+ * destination: it writes through to the destination, and it keeps React's listeners itself,
+ * dropping them, and the render with them, once React has ended or destroyed it. Handed the
+ * destination itself, React left its listeners on it, and a Node response kept each render
+ * alive past the next minor collection (bench/README.md, "A render kept alive past its
+ * response").
+ */
+export function reactBody(pipe: (destination: NodeJS.WritableStream) => unknown): NodeBody {
+  return {
+    pipe(destination) {
+      // React uses only what PipeDestination declares.
+      pipe(standIn(destination) as unknown as NodeJS.WritableStream)
+      return destination
+    },
+  }
+}
+
+function standIn(destination: NodeJS.WritableStream): PipeDestination {
+  let listeners: [DestinationEvent, () => void][] | null = []
+  let waitingForDrain = false
+  const emit = (event: DestinationEvent) => {
+    for (const [name, listener] of listeners ?? []) if (name === event) listener()
+  }
+  const release = () => {
+    listeners = null
+  }
+  // Closed or failed before React ended it: React stops rendering.
+  destination.once('close', () => {
+    emit('close')
+    release()
+  })
+  // on(), not once(): a second error must not go unhandled (it would stop the process).
+  destination.on('error', () => {
+    emit('error')
+    release()
+  })
+  const target = destination as NodeJS.WritableStream & { flush?: unknown }
+  const self: PipeDestination = {
+    write(chunk) {
+      const ready = destination.write(chunk)
+      if (!ready && !waitingForDrain) {
+        waitingForDrain = true
+        destination.once('drain', () => {
+          waitingForDrain = false
+          emit('drain')
+        })
+      }
+      return ready
+    },
+    end() {
+      release()
+      destination.end()
+    },
+    // compression's: sends what its encoder holds, so a streamed boundary reaches the browser.
+    flush() {
+      if (typeof target.flush === 'function') target.flush()
+    },
+    destroy(error) {
+      release()
+      destroy(destination, error)
+    },
+    on(event, listener) {
+      listeners?.push([event, listener])
+      return self
+    },
+  }
+  return self
 }
 
 /** The Node body behind a response made by responseFromNodeStream(), unless it was read. */
 export function nodeBodyOf(response: Response): NodeBody | undefined {
-  return response.bodyUsed ? undefined : nodeBodies.get(response)
+  return response instanceof NodeBodyResponse && !response.bodyUsed ? response.nodeBody : undefined
 }
 
 /**
@@ -40,9 +133,8 @@ export function nodeBodyOf(response: Response): NodeBody | undefined {
  * reader alike; false if it has none. No second Response (and Web stream) is made for it.
  */
 export function wrapNodeBody(response: Response, wrap: (body: NodeBody) => NodeBody): boolean {
-  const body = nodeBodyOf(response)
-  if (!body) return false
-  nodeBodies.set(response, wrap(body))
+  if (!(response instanceof NodeBodyResponse) || response.bodyUsed) return false
+  response.nodeBody = wrap(response.nodeBody)
   return true
 }
 
@@ -65,8 +157,8 @@ export function pipeBody<Destination extends NodeJS.WritableStream>(
   return body.pipe(destination)
 }
 
-function destroy(stream: NodeJS.WritableStream) {
-  if ('destroy' in stream && typeof stream.destroy === 'function') stream.destroy()
+function destroy(stream: NodeJS.WritableStream, error?: Error) {
+  if ('destroy' in stream && typeof stream.destroy === 'function') stream.destroy(error)
 }
 
 /** Reads a body nobody needs, so that its render runs to its end. */

@@ -2,7 +2,7 @@
 // request's context (server/request-store.ts), so cookies() and headers() work, dynamic reads are
 // recorded, and interrupts thrown while rendering are remembered for the document's status.
 import type { ServerErrorInfo } from '../client/boundaries.tsx'
-import type { NodeBody } from '../node/stream-body.ts'
+import { type NodeBody, reactBody } from '../node/stream-body.ts'
 import type { RouteMatch } from '../routing/route-table.ts'
 import { digestOf, reportServerError } from '../wire/errors.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
@@ -90,5 +90,8 @@ export async function renderRoute(
   })
   if (signal.aborted) abort(signal.reason)
   else signal.addEventListener('abort', () => abort(signal.reason), { once: true })
-  return { body: { pipe }, status: failure ? 500 : (fallback?.status ?? (match ? 200 : 404)) }
+  return {
+    body: reactBody(pipe),
+    status: failure ? 500 : (fallback?.status ?? (match ? 200 : 404)),
+  }
 }

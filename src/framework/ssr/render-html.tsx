@@ -10,7 +10,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server.node'
 import { NOINDEX_HTML } from '../../fallbacks/noindex.tsx'
 import { ServerNavigation } from '../client/navigation-context.tsx'
-import type { NodeBody } from '../node/stream-body.ts'
+import { type NodeBody, reactBody } from '../node/stream-body.ts'
 import { reportUnloggedError } from '../wire/errors.ts'
 import { escapeAttribute, injectPayload } from '../wire/inline-payload.server.ts'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
@@ -82,7 +82,7 @@ function renderShell(
   return new Promise((resolve) => {
     const { pipe, abort } = renderToPipeableStream(element, {
       ...renderOptions,
-      onShellReady: () => resolve({ ok: true, stream: pipe(destination) }),
+      onShellReady: () => resolve({ ok: true, stream: reactBody(pipe).pipe(destination) }),
       onShellError: (error) => resolve({ ok: false, error }),
     })
     if (signal?.aborted) abort(signal.reason)
