@@ -73,7 +73,7 @@ export function reactBody(pipe: (destination: NodeJS.WritableStream) => unknown)
 
 function standIn(destination: NodeJS.WritableStream): PipeDestination {
   let listeners: [DestinationEvent, () => void][] | null = []
-  let waitingForDrain = false
+  let listeningForDrain = false
   const emit = (event: DestinationEvent) => {
     for (const [name, listener] of listeners ?? []) if (name === event) listener()
   }
@@ -94,12 +94,11 @@ function standIn(destination: NodeJS.WritableStream): PipeDestination {
   const self: PipeDestination = {
     write(chunk) {
       const ready = destination.write(chunk)
-      if (!ready && !waitingForDrain) {
-        waitingForDrain = true
-        destination.once('drain', () => {
-          waitingForDrain = false
-          emit('drain')
-        })
+      if (!ready && !listeningForDrain) {
+        // One listener, kept: compression hands a response's 'drain' listeners to its encoder,
+        // from which once() cannot remove them, so they would pile up.
+        listeningForDrain = true
+        destination.on('drain', () => emit('drain'))
       }
       return ready
     },
