@@ -16,8 +16,8 @@ export interface NodeBody {
 /**
  * A Response that also holds its body as a Node stream. On the Response itself, not in a
  * module-level WeakMap: V8's minor garbage collections keep alive whatever an old WeakMap's
- * values point to, so every render would outlive the next one and be copied into the old
- * generation (bench/README.md, "A render kept alive past its response").
+ * values point to, so each render outlived the next minor collection and was copied into the
+ * old generation (bench/README.md, "A render kept alive past its response").
  */
 class NodeBodyResponse extends Response {
   nodeBody: NodeBody
@@ -57,9 +57,9 @@ interface PipeDestination {
  * React's pipe() (renderToPipeableStream()) as a Node body. React is given a stand-in for each
  * destination: it writes through to the destination, and it keeps React's listeners itself,
  * dropping them, and the render with them, once React has ended or destroyed it. Handed the
- * destination itself, React left its listeners on it, and a Node response kept each render
- * alive past the next minor collection (bench/README.md, "A render kept alive past its
- * response").
+ * destination itself, React left its listeners on it, and a Node response that compression had
+ * wrapped kept each render alive past the next minor collection (bench/README.md, "A render kept
+ * alive past its response").
  */
 export function reactBody(pipe: (destination: NodeJS.WritableStream) => unknown): NodeBody {
   return {
