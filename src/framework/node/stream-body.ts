@@ -6,8 +6,8 @@ import { PassThrough, Readable } from 'node:stream'
 import { ReadableStream as NodeReadableStream } from 'node:stream/web'
 
 /**
- * A Readable, or what React's renderToPipeableStream() returns: piped once, into a Writable.
- * React piped straight into the socket writes there with no stream in between.
+ * A Readable, or React's renderToPipeableStream() as reactBody() gives it: piped once, into a
+ * Writable. React piped into the socket writes there with no stream in between.
  */
 export interface NodeBody {
   pipe<Destination extends NodeJS.WritableStream>(destination: Destination): Destination
@@ -122,9 +122,14 @@ function standIn(destination: NodeJS.WritableStream): PipeDestination {
   return self
 }
 
+/** Whether `response` was made by responseFromNodeStream() and its body is still unread. */
+function hasUnreadNodeBody(response: Response): response is NodeBodyResponse {
+  return response instanceof NodeBodyResponse && !response.bodyUsed
+}
+
 /** The Node body behind a response made by responseFromNodeStream(), unless it was read. */
 export function nodeBodyOf(response: Response): NodeBody | undefined {
-  return response instanceof NodeBodyResponse && !response.bodyUsed ? response.nodeBody : undefined
+  return hasUnreadNodeBody(response) ? response.nodeBody : undefined
 }
 
 /**
@@ -132,7 +137,7 @@ export function nodeBodyOf(response: Response): NodeBody | undefined {
  * reader alike; false if it has none. No second Response (and Web stream) is made for it.
  */
 export function wrapNodeBody(response: Response, wrap: (body: NodeBody) => NodeBody): boolean {
-  if (!(response instanceof NodeBodyResponse) || response.bodyUsed) return false
+  if (!hasUnreadNodeBody(response)) return false
   response.nodeBody = wrap(response.nodeBody)
   return true
 }
