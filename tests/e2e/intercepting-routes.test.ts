@@ -13,6 +13,7 @@ import {
   send,
   setupBrowser,
   setupProductionServer,
+  waitForHydration,
   whenPrefetched,
   withRequestLog,
 } from './support/index.ts'
@@ -62,6 +63,43 @@ describe('in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/notes/3')
     await dialog(page).waitFor()
     expect(await fullPage(page).count()).toBe(0)
+  })
+
+  test('Forward to the dialog after a reload shows the dialog again, as Next.js does', async () => {
+    const { page, requests } = await withRequestLog(browser.newPage())
+    await gotoHydrated(page, '/notes')
+    await clickLink(page, '/notes/3')
+    await dialog(page).waitFor()
+    await page.goBack()
+    await listHeading(page).waitFor()
+    // The reload leaves the router holding no page but the list's: Forward must fetch the note.
+    await page.reload()
+    await waitForHydration(page)
+    const documentsBefore = requests.documents().length
+    await page.goForward()
+    await page.waitForURL((url) => url.pathname === '/notes/3')
+    await dialog(page).waitFor()
+    expect(await listHeading(page).isVisible()).toBe(true)
+    expect(await fullPage(page).count()).toBe(0)
+    // Fetched as a payload with the state the entry was shown with, not loaded as a document.
+    expect(requests.documents()).toHaveLength(documentsBefore)
+    const forward = requests.payloads('/notes/3').at(-1)
+    expect(forward?.headers()[ROUTER_STATE]).toBeDefined()
+  })
+
+  test('Back to the full page after a reload shows the full page again', async () => {
+    const page = await browser.newPage()
+    await gotoHydrated(page, '/tags/travel')
+    await clickLink(page, '/notes/3')
+    await fullPage(page).waitFor()
+    await clickLink(page, '/notes')
+    await listHeading(page).waitFor()
+    await page.reload()
+    await waitForHydration(page)
+    await page.goBack()
+    await page.waitForURL((url) => url.pathname === '/notes/3')
+    await fullPage(page).waitFor()
+    expect(await dialog(page).count()).toBe(0)
   })
 
   test('the dialog’s Close button goes back to the list', async () => {

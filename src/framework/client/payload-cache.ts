@@ -19,10 +19,16 @@ interface SentState {
 /** The router state of the page on screen, or null (the app has no slots). */
 let current: SentState | null = null
 
-/** Called when a page commits: its payload's slots and its URL are the state sent from now on. */
-export function setRouterState(payload: RscPayload, pathname: string): void {
+const sentState = (state: RouterState): SentState => ({ state, header: encodeRouterState(state) })
+
+/**
+ * Called when a page commits: its payload's slots and its URL are the state sent from now on.
+ * Returns that state, which the router keeps in the page's history entry.
+ */
+export function setRouterState(payload: RscPayload, pathname: string): RouterState | null {
   const state = payload.routerState ? { from: pathname, slots: payload.routerState } : null
-  current = state ? { state, header: encodeRouterState(state) } : null
+  current = state ? sentState(state) : null
+  return state
 }
 
 /** The router state header's value for requests from the page on screen. */
@@ -31,11 +37,15 @@ export function currentRouterState(): string | null {
 }
 
 /**
- * The state a request is made with: the page on screen's (`undefined`), or none (`null`): the
- * URL's own view, as Back to a history entry the router no longer holds needs.
+ * The state a request is made with: the page on screen's (`undefined`), none (`null`: the URL's
+ * own view), or a history entry's own, kept with it: Back or Forward to an entry the router no
+ * longer holds shows it as it was (a dialog again), as a refresh of that page would.
  */
-export type StateChoice = null | undefined
-const stateFor = (choice: StateChoice): SentState | null => (choice === null ? null : current)
+export type StateChoice = RouterState | null | undefined
+function stateFor(choice: StateChoice): SentState | null {
+  if (choice === undefined) return current
+  return choice === null ? null : sentState(choice)
+}
 
 /** What a state says about the parts of it a payload read. */
 function readsOf(sent: SentState | null, reads: readonly string[]): string {

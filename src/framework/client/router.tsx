@@ -25,6 +25,7 @@ import {
   GlobalErrorBoundary,
 } from './boundaries.tsx'
 import { isConnectionClosedError } from './connection-closed.ts'
+import { keepRouterState, readHistoryEntry } from './history-entry.ts'
 import { type NavigateOptions, NavigationContext, type RouterApi } from './navigation-context.tsx'
 import {
   clearPayloadCache,
@@ -215,7 +216,7 @@ function PayloadView({
 
 export function Router({ initial }: { initial: RscPayload }) {
   const [navigation, setNavigation] = useState<Navigation>(() => ({
-    key: (history.state as { key?: string } | null)?.key ?? newKey(),
+    key: readHistoryEntry(history.state).key ?? newKey(),
     url: currentUrl(),
     hash: location.hash,
     payload: initial,
@@ -296,18 +297,18 @@ export function Router({ initial }: { initial: RscPayload }) {
     clearTimeout(navigation.timeout)
     committed.current = navigation
     rememberPayload(key, navigation.payload)
-    // What the page's slots show is the router state of the next requests (payload-cache.ts).
-    const { payload } = navigation
-    const pathname = url.split('?')[0]!
-    if (!(payload instanceof Promise)) setRouterState(payload, pathname)
-    else
-      payload.then((shown) => {
-        if (committed.current === navigation) setRouterState(shown, pathname)
-      })
     if (action === 'push') history.pushState({ key }, '', url + hash)
     // Back/Forward or a refresh that was redirected shows the target's URL in its entry too.
     else if (action === 'replace' || action === 'initial' || redirected)
       history.replaceState({ key }, '', url + hash)
+    // What the page's slots show is the router state of the next requests (payload-cache.ts),
+    // and is kept in its history entry (history-entry.ts).
+    const pathname = url.split('?')[0]!
+    const shown = (payload: RscPayload) => {
+      if (committed.current === navigation) keepRouterState(key, setRouterState(payload, pathname))
+    }
+    if (navigation.payload instanceof Promise) navigation.payload.then(shown)
+    else shown(navigation.payload)
     if (action === 'pop') window.scrollTo(0, scrollByKey.get(key) ?? 0)
     else if (navigation.scroll) scrollToHashOrTop(hash)
   }, [navigation])
@@ -346,7 +347,8 @@ export function Router({ initial }: { initial: RscPayload }) {
     history.scrollRestoration = 'manual'
     const onScroll = () => scrollByKey.set(committed.current.key, window.scrollY)
     const onPopState = (event: PopStateEvent) => {
-      const stateKey = (event.state as { key?: string } | null)?.key
+      const entry = readHistoryEntry(event.state)
+      const stateKey = entry.key
       const url = currentUrl()
       // A hash change within the page (the browser's own entry, or back to ours) is the
       // browser's to scroll.
@@ -358,9 +360,11 @@ export function Router({ initial }: { initial: RscPayload }) {
         key,
         url,
         hash: location.hash,
-        // An entry no longer remembered: its URL's own view, as a reload would show it (no
-        // interception, no slots kept from the page being left).
-        ...(remembered ? { payload: remembered } : startLoading(location.href, 'replace', null)),
+        // An entry no longer remembered: fetched with the router state it was shown with, so it
+        // shows as it was (a dialog again); with none, its URL's own view, as a reload shows it.
+        ...(remembered
+          ? { payload: remembered }
+          : startLoading(location.href, 'replace', entry.routerState ?? null)),
         action: 'pop',
         scroll: true,
       })

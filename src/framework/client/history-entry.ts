@@ -1,0 +1,36 @@
+// What the router keeps in each history entry (`history.state`): a key, by which Back and Forward
+// find the entry's page and scroll position while the router holds them, and the router state
+// the page was shown with. With that state, an entry whose page the router no longer holds (after
+// a reload, a refresh, or 50 entries on) is fetched as it was shown: a note opened as a dialog over
+// the list is a dialog again, as in Next.js (docs/routing.md, "Intercepting routes").
+import type { RouterState } from '../routing/route-table.ts'
+
+export interface HistoryEntry {
+  key?: string
+  routerState?: RouterState
+}
+
+function isRouterState(value: unknown): value is RouterState {
+  const { from, slots } = (value ?? {}) as { from?: unknown; slots?: unknown }
+  return typeof from === 'string' && typeof slots === 'object' && slots !== null
+}
+
+/**
+ * The entry's state, as this router wrote it. Another script (or an older build) may have put
+ * anything there; what is not ours is ignored, and the server checks the router state it gets.
+ */
+export function readHistoryEntry(state: unknown): HistoryEntry {
+  if (typeof state !== 'object' || state === null) return {}
+  const { key, routerState } = state as { key?: unknown; routerState?: unknown }
+  return {
+    ...(typeof key === 'string' && { key }),
+    ...(isRouterState(routerState) && { routerState }),
+  }
+}
+
+/** Records the router state of the entry on screen, if it is still the entry of `key`. */
+export function keepRouterState(key: string, routerState: RouterState | null): void {
+  // Back or Forward may have moved on to another entry meanwhile: that one is not this page's.
+  if (routerState === null || readHistoryEntry(history.state).key !== key) return
+  history.replaceState({ key, routerState } satisfies HistoryEntry, '')
+}
