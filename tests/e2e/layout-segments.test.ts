@@ -32,6 +32,9 @@ test('client navigations update them, with no request besides the payload', asyn
   await expect
     .poll(() => page.getByTestId('layout-segments').textContent())
     .toBe('layout: segment=null segments=[]')
+  // The header's links prefetch their pages, whose payloads load those pages' client chunks:
+  // requests of the prefetches, not of the hooks, so they are let finish before counting.
+  await page.waitForLoadState('networkidle')
   const requests: string[] = []
   page.on('request', (request) => requests.push(request.url()))
 
