@@ -4,27 +4,24 @@
 // a reload, a refresh, or 50 entries on) is fetched as it was shown: a note opened as a dialog over
 // the list is a dialog again, as in Next.js (docs/routing.md, "Intercepting routes").
 import type { RouterState } from '../routing/route-table.ts'
+import { toRouterState } from '../wire/protocol.ts'
 
 export interface HistoryEntry {
   key?: string
   routerState?: RouterState
 }
 
-function isRouterState(value: unknown): value is RouterState {
-  const { from, slots } = (value ?? {}) as { from?: unknown; slots?: unknown }
-  return typeof from === 'string' && typeof slots === 'object' && slots !== null
-}
-
 /**
  * The entry's state, as this router wrote it. Another script (or an older build) may have put
- * anything there; what is not ours is ignored, and the server checks the router state it gets.
+ * anything there: what is not ours is left out, checked as the server checks a router state.
  */
 export function readHistoryEntry(state: unknown): HistoryEntry {
   if (typeof state !== 'object' || state === null) return {}
-  const { key, routerState } = state as { key?: unknown; routerState?: unknown }
+  const { key, routerState: stored } = state as { key?: unknown; routerState?: unknown }
+  const routerState = toRouterState(stored)
   return {
     ...(typeof key === 'string' && { key }),
-    ...(isRouterState(routerState) && { routerState }),
+    ...(routerState && { routerState }),
   }
 }
 

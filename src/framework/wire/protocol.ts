@@ -62,6 +62,14 @@ export function readRouterState(request: Request): RouterState | null {
   } catch {
     return null
   }
+  return toRouterState(value)
+}
+
+/**
+ * `value` as a router state, or null if it is not one: what a request's header holds, or a
+ * history entry (client/history-entry.ts), whoever wrote it. Slots that are not slots are left out.
+ */
+export function toRouterState(value: unknown): RouterState | null {
   if (typeof value !== 'object' || value === null) return null
   const { from, slots } = value as { from?: unknown; slots?: unknown }
   if (typeof from !== 'string' || typeof slots !== 'object' || slots === null) return null
