@@ -347,8 +347,7 @@ export function Router({ initial }: { initial: RscPayload }) {
     history.scrollRestoration = 'manual'
     const onScroll = () => scrollByKey.set(committed.current.key, window.scrollY)
     const onPopState = (event: PopStateEvent) => {
-      const entry = readHistoryEntry(event.state)
-      const stateKey = entry.key
+      const { key: stateKey, routerState } = readHistoryEntry(event.state)
       const url = currentUrl()
       // A hash change within the page (the browser's own entry, or back to ours) is the
       // browser's to scroll.
@@ -364,7 +363,7 @@ export function Router({ initial }: { initial: RscPayload }) {
         // shows as it was (a dialog again); with none, its URL's own view, as a reload shows it.
         ...(remembered
           ? { payload: remembered }
-          : startLoading(location.href, 'replace', entry.routerState ?? null)),
+          : startLoading(location.href, 'replace', routerState ?? null)),
         action: 'pop',
         scroll: true,
       })
