@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readInlinePayload } from '../../src/framework/wire/inline-payload.browser.ts'
 import {
   createChunkEncoder,
-  escapeForScript,
   injectPayload,
+  toScriptString,
 } from '../../src/framework/wire/inline-payload.server.ts'
 
 const utf8 = new TextEncoder()
@@ -62,15 +62,23 @@ function expectContained(scripts: ScriptElement[]) {
     expect(body).not.toMatch(/<!--/)
     expect(body).not.toMatch(/<script/i)
     expect(body).toMatch(
-      /^\(self\.__RSC_PAYLOAD\|\|=\[\]\)\.push\((".*"|\["[A-Za-z0-9+/=]*"\])\)$/s,
+      /^\(self\.__RSC_PAYLOAD\|\|=\[\]\)\.push\(('.*'|\['[A-Za-z0-9+/=]*'\])\)$/s,
     )
   }
 }
 
-/** Runs the script bodies in a sandbox whose `self` collects what they push. */
+/**
+ * A script's text as a browser's HTML parser hands it to the script engine: CR and CRLF become LF
+ * (the input stream's preprocessing), NUL becomes U+FFFD (the script data state).
+ */
+function asParsed(body: string): string {
+  return body.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD')
+}
+
+/** Runs the script bodies, as parsed, in a sandbox whose `self` collects what they push. */
 function runScripts(scripts: ScriptElement[], self: Record<string, unknown> = {}): InlineChunk[] {
   const context = vm.createContext({ self })
-  for (const { body } of scripts) vm.runInContext(body, context)
+  for (const { body } of scripts) vm.runInContext(asParsed(body), context)
   return (self.__RSC_PAYLOAD as InlineChunk[] | undefined) ?? []
 }
 
@@ -121,21 +129,23 @@ function splitEvery(bytes: Uint8Array, size: number): Uint8Array[] {
   return parts
 }
 
-describe('escapeForScript', () => {
-  it('escapes <, U+2028 and U+2029 as JSON unicode escapes', () => {
-    expect(escapeForScript('"</script><!--"')).toBe('"\\u003c/script>\\u003c!--"')
-    expect(escapeForScript('"a\u2028b\u2029c"')).toBe('"a\\u2028b\\u2029c"')
+describe('toScriptString', () => {
+  it('escapes what would end the literal, leave the script element or be changed by HTML', () => {
+    expect(toScriptString("a\\b'c\nd\re\0f")).toBe("'a\\\\b\\'c\\nd\\re\\x00f'")
+    expect(toScriptString('</script><!--')).toBe("'\\x3C/script>\\x3C!--'")
+    expect(toScriptString('a\u2028b\u2029c')).toBe("'a\\u2028b\\u2029c'")
   })
 
-  it('leaves everything else alone', () => {
-    const json = JSON.stringify('a > b & c "q" \\ é 😀')
-    expect(escapeForScript(json)).toBe(json)
+  it('leaves everything else alone: a JSON payload needs no escape for its double quotes', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a payload may hold the text ${e}
+    const json = '0:["$","p",null,{"children":"a > b & c `d` ${e} é 😀"}]'
+    expect(toScriptString(json)).toBe(`'${json}'`)
   })
 
-  it('keeps the JSON value', () => {
-    const escaped = escapeForScript(JSON.stringify(HOSTILE))
-    expect(escaped).not.toMatch(/[<\u2028\u2029]/)
-    expect(JSON.parse(escaped)).toBe(HOSTILE)
+  it('keeps the text, as a browser parses and runs it', () => {
+    const literal = toScriptString(HOSTILE)
+    expect(literal).not.toMatch(/[<\r\0\u2028\u2029]/)
+    expect(vm.runInNewContext(asParsed(literal))).toBe(HOSTILE)
   })
 })
 
@@ -143,7 +153,7 @@ describe('createChunkEncoder', () => {
   it('writes one push script per chunk of text', () => {
     const encoder = createChunkEncoder()
     expect(encoder.encode(utf8.encode('0:"hi"\n'))).toBe(
-      '<script>(self.__RSC_PAYLOAD||=[]).push("0:\\"hi\\"\\n")</script>',
+      '<script>(self.__RSC_PAYLOAD||=[]).push(\'0:"hi"\\n\')</script>',
     )
     expect(encoder.end()).toBe('')
   })
