@@ -87,7 +87,6 @@ test('the inlined payload carries every hostile string, escaped inside its scrip
   for (const text of payloadScripts) {
     expect(text).not.toMatch(/<\/?script/i)
     expect(text).not.toContain('<!--')
-    expect(text).not.toMatch(/[\u2028\u2029]/)
   }
   // Run them as the browser would: they push the payload, which holds each string as JSON.
   const self: Record<string, unknown> = {}

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readInlinePayload } from '../../src/framework/wire/inline-payload.browser.ts'
 import {
   createChunkEncoder,
+  escapeForTemplate,
   injectPayload,
-  toScriptString,
 } from '../../src/framework/wire/inline-payload.server.ts'
 
 const utf8 = new TextEncoder()
@@ -15,7 +15,8 @@ const DOCUMENT_END = '</body></html>'
 /** Text that tries every way out of a script element and a JS string literal. */
 const HOSTILE =
   '</script><script>alert(1)</script> <!-- comment --> </SCRIPT > <Script src=x> ' +
-  '"double" \'single\' `back` \\ \\" \\u003c \u2028 line \u2029 para \u0000\u001f\u007f ' +
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a substitution is one of the ways out
+  '"double" \'single\' `back` ${x} \\ \\" \\u003c \u2028 line \u2029 para \u0000\u001f\u007f ' +
   'é ü ß 中文 😀 🏳️‍🌈 <\\/script> ]]> <![CDATA[ \r\n'
 
 type InlineChunk = string | [string]
@@ -62,7 +63,7 @@ function expectContained(scripts: ScriptElement[]) {
     expect(body).not.toMatch(/<!--/)
     expect(body).not.toMatch(/<script/i)
     expect(body).toMatch(
-      /^\(self\.__RSC_PAYLOAD\|\|=\[\]\)\.push\(('.*'|\['[A-Za-z0-9+/=]*'\])\)$/s,
+      /^\(self\.__RSC_PAYLOAD\|\|=\[\]\)\.push\((`.*`|\['[A-Za-z0-9+/=]*'\])\)$/s,
     )
   }
 }
@@ -103,10 +104,15 @@ function decodeChunks(chunks: InlineChunk[]): Uint8Array {
   )
 }
 
+/** The HTML that pieces of script bytes make. */
+function textOf(pieces: Uint8Array[]): string {
+  return Buffer.concat(pieces).toString('utf8')
+}
+
 /** Encodes `chunks` with one encoder, as the server does for one payload stream. */
 function encodeAll(chunks: Uint8Array[], nonce?: string): string {
   const encoder = createChunkEncoder(nonce)
-  return chunks.map((chunk) => encoder.encode(chunk)).join('') + encoder.end()
+  return textOf([...chunks.flatMap((chunk) => encoder.encode(chunk)), ...encoder.end()])
 }
 
 function roundTrip(chunks: Uint8Array[]): {
@@ -129,39 +135,50 @@ function splitEvery(bytes: Uint8Array, size: number): Uint8Array[] {
   return parts
 }
 
-describe('toScriptString', () => {
+/** `text` in a template literal, as the encoder writes it. */
+const template = (text: string) => `\`${escapeForTemplate(text)}\``
+
+describe('escapeForTemplate', () => {
   it('escapes what would end the literal, leave the script element or be changed by HTML', () => {
-    expect(toScriptString("a\\b'c\nd\re\0f")).toBe("'a\\\\b\\'c\\nd\\re\\x00f'")
-    expect(toScriptString('</script><!--')).toBe("'\\x3C/script>\\x3C!--'")
-    expect(toScriptString('a\u2028b\u2029c')).toBe("'a\\u2028b\\u2029c'")
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text holds a substitution
+    expect(escapeForTemplate('a\\b`c${d}\re\0f')).toBe('a\\\\b\\`c\\${d}\\re\\x00f')
+    expect(escapeForTemplate('</script><!--')).toBe('\\x3C/script>\\x3C!--')
   })
 
-  it('leaves everything else alone: a JSON payload needs no escape for its double quotes', () => {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a payload may hold the text ${e}
-    const json = '0:["$","p",null,{"children":"a > b & c `d` ${e} é 😀"}]'
-    expect(toScriptString(json)).toBe(`'${json}'`)
+  it('leaves everything else alone: a JSON payload mostly needs no escape', () => {
+    const json = `0:["$","p",null,{"children":"a > b & c 'd' $e {f} é 😀"}]\n1:"$L2"\n`
+    expect(escapeForTemplate(json)).toBe(json)
   })
 
   it('keeps the text, as a browser parses and runs it', () => {
-    const literal = toScriptString(HOSTILE)
-    expect(literal).not.toMatch(/[<\r\0\u2028\u2029]/)
+    const literal = template(HOSTILE)
+    expect(literal).not.toMatch(/[<\r\0]/)
     expect(vm.runInNewContext(asParsed(literal))).toBe(HOSTILE)
   })
 })
 
 describe('createChunkEncoder', () => {
+  it('finds each thing it must escape, alone in a chunk', () => {
+    // Each would end the literal, run code, leave the script or change in the HTML parser.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text holds a substitution
+    for (const text of ['\\n', '`', '${x}', '\r', '\0', '</script><!--']) {
+      const input = utf8.encode(`a${text}b`)
+      expect(roundTrip([input]).pushed, JSON.stringify(text)).toEqual([`a${text}b`])
+    }
+  })
+
   it('writes one push script per chunk of text', () => {
     const encoder = createChunkEncoder()
-    expect(encoder.encode(utf8.encode('0:"hi"\n'))).toBe(
-      '<script>(self.__RSC_PAYLOAD||=[]).push(\'0:"hi"\\n\')</script>',
+    expect(textOf(encoder.encode(utf8.encode('0:"hi"\n')))).toBe(
+      '<script>(self.__RSC_PAYLOAD||=[]).push(`0:"hi"\n`)</script>',
     )
-    expect(encoder.end()).toBe('')
+    expect(encoder.end()).toEqual([])
   })
 
   it('writes nothing for an empty chunk', () => {
     const encoder = createChunkEncoder()
-    expect(encoder.encode(new Uint8Array(0))).toBe('')
-    expect(encoder.end()).toBe('')
+    expect(encoder.encode(new Uint8Array(0))).toEqual([])
+    expect(encoder.end()).toEqual([])
   })
 
   it('round-trips hostile text intact and keeps it inside the script element', () => {
@@ -220,8 +237,8 @@ describe('createChunkEncoder', () => {
     const encoder = createChunkEncoder()
     const body = encoder.encode(input)
     const rest = encoder.end()
-    expect(rest).not.toBe('')
-    expect(decodeChunks(runScripts(scriptsIn(body + rest)))).toEqual(input)
+    expect(rest).not.toEqual([])
+    expect(decodeChunks(runScripts(scriptsIn(textOf([...body, ...rest]))))).toEqual(input)
   })
 
   it('round-trips a chunk that starts with U+FEFF (a byte order mark in the text)', () => {

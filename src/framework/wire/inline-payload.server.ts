@@ -2,12 +2,14 @@
 // request. The browser side is wire/inline-payload.browser.ts.
 //
 // Two rules keep this safe:
-// - Escaping: each chunk is a single-quoted JavaScript string literal, escaped so that no payload
-//   text can end the literal, close the script element, open a comment, or be changed by the
-//   HTML parser (toScriptString()).
+// - Escaping: each chunk is a JavaScript template literal with no substitutions, escaped so that
+//   no payload text can end the literal, close the script element, open a comment, or be changed
+//   by the HTML parser (escapeForTemplate()). Text that needs no escape, which is most of a JSON
+//   payload, is written as the very bytes it came in.
 // - Placement: React may split one flush of HTML mid-tag across chunks, but one flush is written
 //   within one task. Scripts are therefore only written from a timer, after the HTML received so
 //   far, and never before the first HTML chunk.
+import { isUtf8 } from 'node:buffer'
 import { type Readable, Transform } from 'node:stream'
 import { INLINE_PAYLOAD_GLOBAL } from './protocol.ts'
 
@@ -18,33 +20,43 @@ const DOCUMENT_END = encoder.encode('</body></html>')
 const NOTHING = new Uint8Array(0)
 
 /**
- * What may not stand raw in a single-quoted string literal inside an HTML script element, and its
- * escape. The backslash comes first: the escapes after it add backslashes of their own.
+ * What may not stand raw in a template literal inside an HTML script element, and its escape.
+ * The backslash comes first: the escapes after it add backslashes of their own. Line feeds, and
+ * U+2028 and U+2029, may stand raw in a template literal: a JSON payload has a line feed per row,
+ * which a string literal would have to escape.
  */
-const SCRIPT_STRING_ESCAPES: readonly [raw: string, escaped: string][] = [
+const TEMPLATE_ESCAPES: readonly [raw: string, escaped: string][] = [
   ['\\', '\\\\'],
-  ["'", "\\'"],
-  ['\n', '\\n'],
-  ['\r', '\\r'], // the HTML parser turns a raw CR into LF
-  ['\0', '\\x00'], // and a raw NUL into U+FFFD
+  ['`', '\\`'],
+  ['${', '\\${'],
+  ['\r', '\\r'], // the HTML parser, and JavaScript in a template, turn a raw CR into LF
+  ['\0', '\\x00'], // the HTML parser turns a raw NUL into U+FFFD
   ['<', '\\x3C'], // no `</script`, `<!--` or `<script` in the element
-  ['\u2028', '\\u2028'],
-  ['\u2029', '\\u2029'],
 ]
 
 /**
- * `text` as a single-quoted JavaScript string literal that is safe inside a script element. Not
- * JSON.stringify(): a payload is JSON text, whose every `"` that would escape makes the literal
- * longer and slower to write; a single quote needs none. Each escape is searched for first and
- * replaced only when present: a few string searches over a chunk are quicker than one scan by a
- * regular expression (bench/README.md).
+ * `text`, escaped to stand between the backquotes of a template literal in a script element,
+ * where it reads back as `text`.
  */
-export function toScriptString(text: string): string {
-  let literal = text
-  for (const [raw, escaped] of SCRIPT_STRING_ESCAPES) {
-    if (literal.includes(raw)) literal = literal.replaceAll(raw, escaped)
+export function escapeForTemplate(text: string): string {
+  let escaped = text
+  for (const [raw, replacement] of TEMPLATE_ESCAPES) {
+    if (escaped.includes(raw)) escaped = escaped.replaceAll(raw, replacement)
   }
-  return `'${literal}'`
+  return escaped
+}
+
+// The same characters, as UTF-8 bytes.
+const ESCAPED_BYTES = [0x5c, 0x60, 0x0d, 0x00, 0x3c]
+const SUBSTITUTION = Buffer.from('${')
+
+/**
+ * Whether UTF-8 `bytes` hold anything escapeForTemplate() escapes. Buffer's includes() searches
+ * natively: six searches cost less than decoding the text and encoding it again.
+ */
+function needsEscape(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  return ESCAPED_BYTES.some((byte) => buffer.includes(byte)) || buffer.includes(SUBSTITUTION)
 }
 
 /** Bytes at the end of `bytes` that start a UTF-8 character which continues in the next chunk. */
@@ -63,32 +75,32 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 /**
- * Turns payload bytes into script elements. Text goes as a string; bytes that are not UTF-8
- * (binary rows such as typed arrays) go as `[base64]`.
+ * Turns payload bytes into script elements, each as a list of byte pieces (written together, so
+ * the text is copied once). Text goes as a template literal; bytes that are not UTF-8 (binary
+ * rows such as typed arrays) go as `['base64']`.
  */
 export function createChunkEncoder(nonce?: string) {
   const open = nonce ? `<script nonce="${escapeAttribute(nonce)}">` : '<script>'
+  const push = `${open}(self.${INLINE_PAYLOAD_GLOBAL}||=[]).push(`
+  const [textOpen, textClose] = [encoder.encode(`${push}\``), encoder.encode('`)</script>')]
   let carry = NOTHING
-  const script = (argument: string) =>
-    `${open}(self.${INLINE_PAYLOAD_GLOBAL}||=[]).push(${argument})</script>`
+  const binary = (bytes: Uint8Array) => [encoder.encode(`${push}['${toBase64(bytes)}'])</script>`)]
   return {
-    encode(chunk: Uint8Array): string {
+    encode(chunk: Uint8Array): Uint8Array[] {
       const bytes = carry.length ? concat(carry, chunk) : chunk
       const tail = incompleteTailLength(bytes)
       carry = tail ? bytes.slice(bytes.length - tail) : NOTHING
       const complete = bytes.subarray(0, bytes.length - tail)
-      if (complete.length === 0) return ''
-      try {
-        return script(toScriptString(decoder.decode(complete)))
-      } catch {
-        return script(`['${toBase64(complete)}']`)
-      }
+      if (complete.length === 0) return []
+      if (!isUtf8(complete)) return binary(complete)
+      if (!needsEscape(complete)) return [textOpen, complete, textClose]
+      return [textOpen, encoder.encode(escapeForTemplate(decoder.decode(complete))), textClose]
     },
     /** Whatever is left at the end of the stream. */
-    end(): string {
+    end(): Uint8Array[] {
       const rest = carry
       carry = NOTHING
-      return rest.length ? script(`['${toBase64(rest)}']`) : ''
+      return rest.length ? binary(rest) : []
     },
   }
 }
@@ -127,25 +139,27 @@ export interface InjectOptions {
  */
 export function injectPayload(payload: Readable, options: InjectOptions = {}): Transform {
   const chunkEncoder = createChunkEncoder(options.nonce)
-  let pending = ''
+  let pending: Uint8Array[] = []
   let htmlStarted = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let payloadEnd: { error?: unknown } | undefined
   let onPayloadEnd = () => {}
 
-  const takeScripts = () => {
-    const html = (options.takeLateHtml?.() ?? '') + pending
-    pending = ''
-    return html
+  /** The scripts (and late HTML) to write now, as one piece of bytes. */
+  const takeScripts = (last: Uint8Array[] = []): Buffer => {
+    const late = options.takeLateHtml?.()
+    const pieces = [...(late ? [encoder.encode(late)] : []), ...pending, ...last]
+    pending = []
+    return Buffer.concat(pieces)
   }
   const scheduleScripts = () => {
-    if (timer !== undefined || !pending || !htmlStarted) return
+    if (timer !== undefined || pending.length === 0 || !htmlStarted) return
     timer = setTimeout(() => {
       timer = undefined
       // Once React has ended the HTML, flush() writes what is left.
       if (html.writableEnded || html.destroyed) return
       const scripts = takeScripts()
-      if (scripts) html.write(scripts)
+      if (scripts.length > 0) html.write(scripts)
     }, 0)
   }
 
@@ -164,7 +178,7 @@ export function injectPayload(payload: Readable, options: InjectOptions = {}): T
       onPayloadEnd = () => {
         clearTimeout(timer)
         if (payloadEnd?.error !== undefined) return callback(payloadEnd.error as Error)
-        this.push(takeScripts() + chunkEncoder.end())
+        this.push(takeScripts(chunkEncoder.end()))
         callback(null, DOCUMENT_END)
       }
       if (payloadEnd) onPayloadEnd()
@@ -178,7 +192,7 @@ export function injectPayload(payload: Readable, options: InjectOptions = {}): T
   })
 
   payload.on('data', (chunk: Uint8Array) => {
-    pending += chunkEncoder.encode(chunk)
+    pending.push(...chunkEncoder.encode(chunk))
     scheduleScripts()
   })
   payload.once('end', () => {
