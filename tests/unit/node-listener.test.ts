@@ -80,6 +80,18 @@ describe('reactBody', () => {
     expect(String(await destination.toArray())).toBe('<p>hello</p>')
   })
 
+  test('passes on the long strings React writes as they are, among its pieces', async () => {
+    const long = 'é'.repeat(3000) // React writes a string this long without copying it
+    const { pipe } = renderToPipeableStream(
+      createElement('div', null, createElement('p', null, 'a'), createElement('p', null, long)),
+    )
+    const destination = new PassThrough()
+    reactBody(pipe).pipe(destination)
+    expect(Buffer.concat(await destination.toArray()).toString()).toBe(
+      `<div><p>a</p><p>${long}</p></div>`,
+    )
+  })
+
   test('passes writes, flush and the end through, and drain while the destination is full', () => {
     const written: string[] = []
     let flushed = 0

@@ -46,7 +46,8 @@ type DestinationEvent = 'drain' | 'error' | 'close'
 
 /** The part of a Writable that React's pipe() uses. */
 interface PipeDestination {
-  write(chunk: Uint8Array): boolean
+  /** React writes its pieces of 4 KiB, and a long string as it is. */
+  write(chunk: Uint8Array | string): boolean
   end(): void
   flush(): void
   destroy(error?: Error): void
