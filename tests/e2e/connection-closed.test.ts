@@ -124,7 +124,7 @@ describe('a document that ends early', () => {
         // React streams the late part as a hidden element that replaces the skeleton; the
         // payload row it comes from is inlined as a script, before or after it.
         const late = html.indexOf('<div hidden id="S:')
-        const row = html.indexOf('data-testid\\":\\"stats')
+        const row = html.indexOf('"data-testid":"stats')
         if (late < 0 || row < 0) throw new Error('The /stats document has no streamed part.')
         const rowScript = html.lastIndexOf('<script', row)
         return html.slice(0, Math.min(late, rowScript))
@@ -202,7 +202,7 @@ describe('the server side: a client that goes away', () => {
     expect({
       status: next.status,
       'the slow part arrived': html.includes('The slow part has arrived.'),
-      'an error row with an empty digest': html.includes('E{\\"digest\\":\\"\\"}'),
+      'an error row with an empty digest': html.includes('E{"digest":""}'),
     }).toEqual({
       status: 200,
       'the slow part arrived': true,
