@@ -93,6 +93,8 @@ export function createChunkEncoder(nonce?: string) {
       const complete = bytes.subarray(0, bytes.length - tail)
       if (complete.length === 0) return []
       if (!isUtf8(complete)) return binary(complete)
+      // React's own bytes, held until the scripts are written: React never writes into a piece
+      // again once it has handed it over.
       if (!needsEscape(complete)) return [textOpen, complete, textClose]
       return [textOpen, encoder.encode(escapeForTemplate(decoder.decode(complete))), textClose]
     },
