@@ -46,9 +46,9 @@ export function escapeForTemplate(text: string): string {
   return escaped
 }
 
-// The same characters, as UTF-8 bytes.
-const ESCAPED_BYTES = [0x5c, 0x60, 0x0d, 0x00, 0x3c]
-const SUBSTITUTION = Buffer.from('${')
+// The same characters as UTF-8 bytes, taken from the list so that the two cannot drift apart.
+// All are ASCII, and in valid UTF-8 an ASCII byte is only ever that character.
+const ESCAPED_BYTES = TEMPLATE_ESCAPES.map(([raw]) => Buffer.from(raw))
 
 /**
  * Whether UTF-8 `bytes` hold anything escapeForTemplate() escapes. Buffer's includes() searches
@@ -56,7 +56,7 @@ const SUBSTITUTION = Buffer.from('${')
  */
 function needsEscape(bytes: Uint8Array): boolean {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  return ESCAPED_BYTES.some((byte) => buffer.includes(byte)) || buffer.includes(SUBSTITUTION)
+  return ESCAPED_BYTES.some((raw) => buffer.includes(raw))
 }
 
 /** Bytes at the end of `bytes` that start a UTF-8 character which continues in the next chunk. */
