@@ -41,6 +41,8 @@ import {
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const CONNECTIONS = 10
+const KINDS = ['html', 'payload'] as const
+type Kind = (typeof KINDS)[number]
 
 interface Contender {
   id: ContenderId
@@ -174,43 +176,44 @@ export async function main(argv: string[]): Promise<number> {
     }
     console.log(`cold starts: ${settings.coldStarts} per contender`)
 
-    const servers = new Map<ContenderId, Server>()
-    for (const contender of CONTENDERS) {
-      servers.set(contender.id, await startServer(contender.command, ROOT))
-    }
+    // A fresh process of each contender per round: how much a process spends on its minor
+    // garbage collections is settled early in its life and differs from one process to the next
+    // by up to ±10% of its CPU (bench/README.md, "One process per round"), so the median of
+    // the rounds is that of several processes, not the luck of one.
     const inspected = new Map<ContenderId, Measured>()
-    for (const contender of CONTENDERS) {
-      inspected.set(contender.id, await inspect(servers.get(contender.id)!, contender))
-    }
-
     const samples = new Map(
       CONTENDERS.map((c) => [c.id, { html: [] as LoadSample[], payload: [] as LoadSample[] }]),
     )
     const failures = new Map<ContenderId, number>(CONTENDERS.map((c) => [c.id, 0]))
-    const measure = async (contender: Contender, kind: 'html' | 'payload', seconds: number) => {
-      const server = servers.get(contender.id)!
+    const rss = new Map<ContenderId, number>()
+    const measure = async (server: Server, contender: Contender, kind: Kind, seconds: number) => {
       const url = server.url + (kind === 'html' ? contender.page : contender.payload)
       const sample = await load(url, seconds, CONNECTIONS, server.pid)
       failures.set(contender.id, failures.get(contender.id)! + sample.failures)
       return sample
     }
-    for (const kind of ['html', 'payload'] as const) {
-      if (!settings.warmupSeconds) break
-      for (const contender of CONTENDERS) await measure(contender, kind, settings.warmupSeconds)
-    }
     for (let round = 1; round <= settings.rounds; round++) {
-      for (const kind of ['html', 'payload'] as const) {
-        const line: string[] = []
-        for (const contender of CONTENDERS) {
-          const sample = await measure(contender, kind, settings.seconds)
-          samples.get(contender.id)![kind].push(sample)
-          line.push(`(${contender.id}) ${sample.rps.toFixed(0)}`)
+      const line: Record<Kind, string[]> = { html: [], payload: [] }
+      for (const contender of CONTENDERS) {
+        const server = await startServer(contender.command, ROOT)
+        if (round === 1) inspected.set(contender.id, await inspect(server, contender))
+        if (settings.warmupSeconds) {
+          for (const kind of KINDS) await measure(server, contender, kind, settings.warmupSeconds)
         }
-        console.log(`round ${round}/${settings.rounds} ${kind.padEnd(7)} req/s: ${line.join('  ')}`)
+        for (const kind of KINDS) {
+          const sample = await measure(server, contender, kind, settings.seconds)
+          samples.get(contender.id)![kind].push(sample)
+          line[kind].push(`(${contender.id}) ${sample.rps.toFixed(0)}`)
+        }
+        if (round === settings.rounds) rss.set(contender.id, rssKiB(server.pid))
+        await server.stop()
+      }
+      for (const kind of KINDS) {
+        console.log(
+          `round ${round}/${settings.rounds} ${kind.padEnd(7)} req/s: ${line[kind].join('  ')}`,
+        )
       }
     }
-    const rss = new Map(CONTENDERS.map((c) => [c.id, rssKiB(servers.get(c.id)!.pid)]))
-    await stopAll()
 
     const figures = {} as Record<ContenderId, Figures>
     for (const { id } of CONTENDERS) {
