@@ -1,29 +1,15 @@
 // The dev server shows every edit on the next request (README: `npm run dev`, HMR for server and
 // client components), static pages included: a page it served from memory before the edit is
 // rendered again with the new code. The edits are made in a copy of the project.
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { afterAll, expect, test } from 'vitest'
-import {
-  copyProject,
-  payloadPathOf,
-  setupBrowser,
-  setupDevServer,
-  waitForHydration,
-} from './support/index.ts'
+import { expect, test } from 'vitest'
+import { payloadPathOf, setupDevServerOnCopy, waitForHydration } from './support/index.ts'
 
-const project = copyProject()
-afterAll(() => project.remove()) // registered first: runs after the server has stopped
-const dev = setupDevServer({ root: project.dir })
-const chromium = setupBrowser(dev)
+const { project, dev, chromium } = setupDevServerOnCopy()
 
 /** Replaces `from` by `to` in a file of the copy, and returns the server log's length before. */
 function edit(file: string, from: string, to: string): number {
-  const path = join(project.dir, file)
-  const source = readFileSync(path, 'utf8')
-  expect(source).toContain(from)
   const mark = dev.server.process.output.length
-  writeFileSync(path, source.replace(from, to))
+  project.edit(file, from, to)
   return mark
 }
 

@@ -35,6 +35,7 @@ import {
   setRouterState,
 } from './payload-cache.ts'
 import { prefetch } from './prefetch.ts'
+import { refreshOnServerCodeChange } from './server-code-changes.ts'
 
 /**
  * The framework's global error screen, for an app without global-error.tsx: loaded when shown.
@@ -370,12 +371,11 @@ export function Router({ initial }: { initial: RscPayload }) {
     }
     window.addEventListener('scroll', onScroll, { passive: true })
     window.addEventListener('popstate', onPopState)
-    // Server code changed in development: re-render the page, keeping client state.
-    import.meta.hot?.on('rsc:update', router.refresh)
+    const stopRefreshing = refreshOnServerCodeChange(router.refresh)
     return () => {
       window.removeEventListener('scroll', onScroll)
       window.removeEventListener('popstate', onPopState)
-      import.meta.hot?.off('rsc:update', router.refresh)
+      stopRefreshing()
     }
   }, [router, start])
 

@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { closeAllPages, launchBrowser, openPage } from './browser.ts'
+import { copyProject, type ProjectCopy } from './project-copy.ts'
 import {
   type DevServerOptions,
   type ProductionServerOptions,
@@ -79,6 +80,21 @@ export function setupProductionServer(
 /** The Vite dev server, started once for the test file. */
 export function setupDevServer(options: DevServerOptions = {}): ServerHandle {
   return serverForFile(() => startDevServer(options))
+}
+
+/**
+ * The Vite dev server on a throwaway copy of the project, for tests that edit the app's source,
+ * and a browser for it. The copy is removed after the server has stopped.
+ */
+export function setupDevServerOnCopy(): {
+  project: ProjectCopy
+  dev: ServerHandle
+  chromium: BrowserHandle
+} {
+  const project = copyProject()
+  afterAll(() => project.remove()) // registered first: runs after the server has stopped
+  const dev = setupDevServer({ root: project.dir })
+  return { project, dev, chromium: setupBrowser(dev) }
 }
 
 export interface BrowserHandle {

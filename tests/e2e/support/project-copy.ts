@@ -1,6 +1,15 @@
 // A throwaway copy of the project, for tests that edit the app's source (the dev server's HMR):
 // the real src/routes is never touched, even when a test is killed half-way.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT_DIR } from './paths.ts'
@@ -9,6 +18,8 @@ const COPIED = ['src', 'package.json', 'package-lock.json', 'tsconfig.json', 'vi
 
 export interface ProjectCopy {
   dir: string
+  /** Replaces `from` by `to` in a file of the copy (a path from the project's root). */
+  edit(file: string, from: string, to: string): void
   remove(): void
 }
 
@@ -23,5 +34,11 @@ export function copyProject(): ProjectCopy {
   for (const entry of readdirSync(join(ROOT_DIR, 'node_modules'))) {
     if (entry !== '.vite') symlinkSync(join(ROOT_DIR, 'node_modules', entry), join(modules, entry))
   }
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+  const edit = (file: string, from: string, to: string) => {
+    const path = join(dir, file)
+    const source = readFileSync(path, 'utf8')
+    if (!source.includes(from)) throw new Error(`${file} has no ${JSON.stringify(from)} to edit.`)
+    writeFileSync(path, source.replace(from, to))
+  }
+  return { dir, edit, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }

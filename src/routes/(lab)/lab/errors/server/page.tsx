@@ -7,9 +7,5 @@ export const metadata: Metadata = { title: 'Server error fixed' }
 export default async function ServerErrorPage() {
   const fixed = (await cookies()).get('lab-fixed')?.value === '1'
   if (!fixed) throw new Error('The lab server component failed (secret detail 42).')
-  return (
-    <>
-      <h1>The server component works again</h1>
-    </>
-  )
+  return <h1>The server component works again</h1>
 }
