@@ -2,7 +2,7 @@
 // page's client state stays (docs/routing.md, "Edits in development"). Vite announces the edit
 // once, over its WebSocket: an edit saved while the page is still loading must show too, once the
 // page has loaded. The edits are made in a copy of the project.
-import type { Page, Route } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { RequestLog, setupDevServerOnCopy, waitForHydration } from './support/index.ts'
 
@@ -42,21 +42,21 @@ test('an edit saved while the page is still loading shows once it has loaded', a
   const page = await chromium.newPage()
   const announced = serverUpdateAnnounced(page)
   // The page's client component is held back, so the page cannot hydrate before the edit.
-  let release: () => void = () => {}
+  let requested = () => {}
+  const held = new Promise<void>((resolve) => {
+    requested = resolve
+  })
+  let release = () => {}
   const released = new Promise<void>((resolve) => {
     release = resolve
   })
-  let held: (route: Route) => void = () => {}
-  const holding = new Promise<void>((resolve) => {
-    held = async (route) => {
-      resolve()
-      await released
-      await route.continue()
-    }
+  await page.route('**/src/routes/_components/counter.tsx*', async (route) => {
+    requested()
+    await released
+    await route.continue()
   })
-  await page.route('**/src/routes/_components/counter.tsx*', (route) => held(route))
   await page.goto('/', { ...FIRST_LOAD, waitUntil: 'domcontentloaded' })
-  await holding
+  await held
   const requests = RequestLog.start(page)
 
   project.edit(ROOT_PAGE, 'server-rendered with', 'edited while loading, with')
