@@ -2,6 +2,8 @@
 // dependencies, route modules written here, plain Request objects. Covers what each handler owns
 // (docs/architecture.md): two handlers in one process keep their data apart; and the server
 // function checks that answer before anything is decoded or run (docs/security.md).
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { cached } from '../../src/framework/cache/cached.ts'
 import { resolveConfig } from '../../src/framework/config.ts'
@@ -120,5 +122,34 @@ describe("the host's waitUntil (CoreDependencies.waitUntil: Cloudflare Workers')
     expect(kept).toHaveLength(1)
     await Promise.all(kept)
     expect(ran).toEqual(['callback'])
+  })
+})
+
+/** A full collection, for checking what a reference keeps alive. */
+async function collectGarbage(): Promise<void> {
+  setFlagsFromString('--expose-gc')
+  // WeakRefs hold until the current job ends; the handler's last promises settle meanwhile.
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  ;(runInNewContext('gc') as () => void)()
+}
+
+/** Answers `request` in a frame of its own, which keeps nothing of it once returned. */
+async function answer(handler: ReturnType<typeof makeHandler>, request: Request) {
+  const response = await handler(request)
+  return { served: new WeakRef(request), text: await response.text() }
+}
+
+const dataRoute: Modules = { 'data/route.ts': { GET: () => new Response('data') } }
+
+describe('a request is not kept by what outlives it (docs/architecture.md, "One handler, its dependencies and its state")', () => {
+  it('is not kept by the route module it was the first to load', async () => {
+    // The load is a new promise, made by the first request that needs it and kept by the handler.
+    const handler = makeHandler(dataRoute)
+    const { served, text } = await answer(handler, new Request('http://app.test/data'))
+    expect(text).toBe('data')
+    await collectGarbage()
+    // On Node 20, a promise remembers the AsyncLocalStorage stores it was made in: a module cached
+    // from inside the request would hold its store, and the store the request, for good.
+    expect(served.deref()).toBeUndefined()
   })
 })

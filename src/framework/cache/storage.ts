@@ -5,6 +5,7 @@
 // The stores the platform offers (package.json "imports"): stores.ts on Node, stores.workers.ts
 // on Cloudflare Workers, so that neither bundles the other's client.
 import { createHandler } from '#framework/cache-stores'
+import { startOutsideRequests } from '../server/outside-requests.ts'
 import { now } from './clock.ts'
 import type { CacheEntry, CacheHandler } from './handler.ts'
 import { type CacheOptions, DEFAULT_CACHE_OPTIONS } from './options.ts'
@@ -51,7 +52,8 @@ export class CacheStorage {
 
   private async attempt<T>(operation: (handler: CacheHandler) => Promise<T>, fallback: T) {
     try {
-      this.current ??= createHandler(this.options)
+      // Its connections and timers outlive the request that happens to open them.
+      this.current ??= startOutsideRequests(() => createHandler(this.options))
       const result = await operation(await this.current)
       this.failing = false
       return result

@@ -11,6 +11,7 @@ import { RouteClassification } from '../static/classification.ts'
 import { type StaticPage, StaticPageStore } from '../static/page-store.ts'
 import type { PrerenderedPages } from '../static/prerendered.ts'
 import { MiddlewareHost, type MiddlewareSource } from './middleware.ts'
+import { startOutsideRequests } from './outside-requests.ts'
 import type { RecordedError } from './request-store.ts'
 
 /** A route module as loaded: its exports by name. */
@@ -109,7 +110,7 @@ function importedOnce(load: CoreDependencies['loadRouteModule']): Core['load'] {
   return (file) => {
     let loading = modules.get(file)
     if (!loading) {
-      loading = load(file)
+      loading = startOutsideRequests(() => load(file))
       modules.set(file, loading)
       loading.catch(() => modules.delete(file))
     }
@@ -141,7 +142,7 @@ export function createCore(deps: CoreDependencies): Core {
     load: deps.dev ? deps.loadRouteModule : importedOnce(deps.loadRouteModule),
     buildId: deps.buildId,
     html: () => {
-      html ??= deps.loadHtmlRenderer()
+      html ??= startOutsideRequests(deps.loadHtmlRenderer)
       // A failed load is tried again by the next request.
       html.catch(() => {
         html = undefined

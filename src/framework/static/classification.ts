@@ -4,6 +4,7 @@
 // request data, the promise that notices a read of searchParams, what `export const dynamic` says
 // before rendering, and what renders found, per route, for one handler.
 import type { Route, RouteMatch } from '../routing/route-table.ts'
+import { startOutsideRequests } from '../server/outside-requests.ts'
 import { currentStore, maybeStore } from '../server/request-store.ts'
 import type { Rendering } from '../wire/protocol.ts'
 import { listStaticParams, paramDirectories, paramsKey, segmentFiles } from './static-params.ts'
@@ -106,7 +107,7 @@ export class RouteClassification {
   configOf(route: Route, load: LoadModule): Promise<SegmentConfig> {
     let config = this.configs.get(route.file)
     if (!config) {
-      config = readSegmentConfig(route, load)
+      config = startOutsideRequests(() => readSegmentConfig(route, load))
       this.configs.set(route.file, config)
       // A module that failed to load is tried again by the next request.
       config.catch(() => this.configs.delete(route.file))
@@ -124,7 +125,9 @@ export class RouteClassification {
     if ((await this.configOf(route, load)).dynamicParams) return true
     let listed = this.listed.get(route.file)
     if (!listed) {
-      listed = listStaticParams(route, load).then(
+      // Kept for every visitor, so made from no visitor's request, as at build time: cookies()
+      // and headers() fail in it there and here.
+      listed = startOutsideRequests(() => listStaticParams(route, load)).then(
         (sets) => new Set((sets ?? []).map((params) => paramsKey(route, params))),
       )
       this.listed.set(route.file, listed)

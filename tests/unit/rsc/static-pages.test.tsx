@@ -307,3 +307,27 @@ describe('route modules', () => {
     expect(imports['page.tsx']).toBeGreaterThanOrEqual(2)
   })
 })
+
+describe('generateStaticParams() with dynamicParams = false, at request time', () => {
+  /** A page at /[who] whose list of params is made from the cookie of whoever asks first. */
+  const cookieListed: Modules = {
+    'layout.tsx': { default: RootLayout },
+    '[who]/page.tsx': {
+      default: async ({ params }: { params: Promise<{ who: string }> }) => (
+        <p>Page of {(await params).who}</p>
+      ),
+      dynamicParams: false,
+      generateStaticParams: async () => [{ who: (await cookies()).get('who')?.value ?? 'nobody' }],
+    },
+  }
+
+  it('runs outside the visitor’s request: what one visitor sent never decides what another is served', async () => {
+    const handler = makeHandler(html, cookieListed)
+    const alice = await handler(payloadRequest('/alice', { cookie: 'who=alice' }))
+    const bob = await handler(payloadRequest('/alice', { cookie: 'who=bob' }))
+    await Promise.all([alice.text(), bob.text()])
+    // As at build time, where there is no request: cookies() fails, so no list is made from it.
+    expect(alice.status).toBe(500)
+    expect(bob.status).toBe(500)
+  })
+})
