@@ -150,7 +150,8 @@ export function formatTable(results: Results): string {
 export function formatTargets(targets: Target[]): string {
   return targets
     .map((t) => {
-      const value = t.limit.endsWith('B') ? `${number(t.value, 0)} B` : `${number(t.value, 2)}x`
+      // Three decimals: 0.945 shown as 0.95x would read as a pass of a 0.95x target.
+      const value = t.limit.endsWith('B') ? `${number(t.value, 0)} B` : `${number(t.value, 3)}x`
       return `${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${value} (target ${t.limit})`
     })
     .join('\n')
