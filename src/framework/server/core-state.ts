@@ -142,7 +142,7 @@ export function createCore(deps: CoreDependencies): Core {
     load: deps.dev ? deps.loadRouteModule : importedOnce(deps.loadRouteModule),
     buildId: deps.buildId,
     html: () => {
-      html ??= startOutsideRequests(deps.loadHtmlRenderer)
+      html ??= startOutsideRequests(() => deps.loadHtmlRenderer())
       // A failed load is tried again by the next request.
       html.catch(() => {
         html = undefined

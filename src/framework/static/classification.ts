@@ -127,9 +127,10 @@ export class RouteClassification {
     if (!listed) {
       // Kept for every visitor, so made from no visitor's request, as at build time: cookies()
       // and headers() fail in it there and here.
-      listed = startOutsideRequests(() => listStaticParams(route, load)).then(
-        (sets) => new Set((sets ?? []).map((params) => paramsKey(route, params))),
-      )
+      listed = startOutsideRequests(async () => {
+        const sets = await listStaticParams(route, load)
+        return new Set((sets ?? []).map((params) => paramsKey(route, params)))
+      })
       this.listed.set(route.file, listed)
       listed.catch(() => this.listed.delete(route.file))
     }
