@@ -138,9 +138,9 @@ describe('redirects: a soft replace navigation to the target', () => {
       else await page.getByTestId('note-id').filter({ hasText: 'Note id: 5' }).waitFor()
       // One entry for the navigation: the redirecting URL was replaced by the target.
       expect(await historyLength(page)).toBe(length + 1)
-      // The redirecting URL's payload: fetched by the click, or its prefetch (the page links to
-      // it), when that came back before the click. Then the target's: fetched, or none when a
-      // prefetch (the page links to the target) already brought it.
+      // The redirecting URL's payload: fetched by the click, or a prefetch of it (the click's
+      // hover starts one) still in flight, which the navigation shares. Then the target's:
+      // fetched, or none when a prefetch (the page links to the target) already brought it.
       const navigations = requests.payloadPaths()
       const fetchedByClick = navigations[0] === `${href}_.rsc`
       if (!fetchedByClick) expect(sinceLoad.prefetches(href).length).toBeGreaterThan(0)
