@@ -147,7 +147,8 @@ describe('a request is not kept by what outlives it (docs/architecture.md, "One 
     const handler = makeHandler(dataRoute)
     const { served, text } = await answer(handler, new Request('http://app.test/data'))
     expect(text).toBe('data')
-    await collectGarbage()
+    // A few tries, so that work still settling after the answer cannot fail the test.
+    for (let attempt = 0; attempt < 5 && served.deref(); attempt++) await collectGarbage()
     // On Node 20, a promise remembers the AsyncLocalStorage stores it was made in: a module cached
     // from inside the request would hold its store, and the store the request, for good.
     expect(served.deref()).toBeUndefined()
