@@ -38,6 +38,7 @@ import {
   type Results,
   ratiosAgainst,
 } from './report.ts'
+import { formatSteadiness, SteadinessProbe } from './steadiness.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const CONNECTIONS = 10
@@ -116,6 +117,8 @@ function options(argv: string[]) {
     /** Quick runs skip the warm-up: their figures only show that everything answers. */
     warmupSeconds: quick ? 0 : 3,
     coldStarts: quick ? 1 : 5,
+    /** Timings of the machine's own speed, before the cold starts and each server's rounds. */
+    steadinessSamples: quick ? 1 : 3,
   }
 }
 
@@ -160,6 +163,7 @@ const cpuPerRequest = (samples: LoadSample[]) =>
 export async function main(argv: string[]): Promise<number> {
   const settings = options(argv)
   const loadAverageBefore = loadavg()
+  const steadiness = new SteadinessProbe()
   process.once('SIGINT', () => void stopAll().then(() => process.exit(130)))
   try {
     if (settings.build) await build('the app', [])
@@ -168,6 +172,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     await build('the floor', ['-c', 'bench/floor/vite.config.ts'])
 
+    await steadiness.sample(settings.steadinessSamples)
     const coldStarts = new Map<ContenderId, number[]>(CONTENDERS.map((c) => [c.id, []]))
     for (let i = 0; i < settings.coldStarts; i++) {
       for (const contender of CONTENDERS) {
@@ -195,6 +200,7 @@ export async function main(argv: string[]): Promise<number> {
     for (let round = 1; round <= settings.rounds; round++) {
       const line: Record<Kind, string[]> = { html: [], payload: [] }
       for (const contender of CONTENDERS) {
+        await steadiness.sample(settings.steadinessSamples)
         const server = await startServer(contender.command, ROOT)
         if (round === 1) inspected.set(contender.id, await inspect(server, contender))
         if (settings.warmupSeconds) {
@@ -283,6 +289,7 @@ export async function main(argv: string[]): Promise<number> {
         node: process.version,
         loadAverageBefore,
         loadAverageAfter: loadavg(),
+        steadiness: steadiness.summary(),
       },
       ok: contenders.every((c) => c.ok),
       contenders,
@@ -293,6 +300,7 @@ export async function main(argv: string[]): Promise<number> {
     if (loadAverageBefore[0]! > cpus().length / 2) {
       console.log(`The machine was busy (load average ${loadAverageBefore[0]}): figures are noisy.`)
     }
+    console.log(formatSteadiness(results.machine.steadiness))
     for (const c of contenders.filter((c) => !c.ok)) {
       console.error(`(${c.id}) ${c.label} did not answer correctly: ${JSON.stringify(c.checks)}`)
     }

@@ -1,6 +1,7 @@
 // The bench's results: every figure of every contender, its ratio against floor (c), the targets
 // of issue 6 (information only), the table printed on stdout and the JSON written to disk.
 import type { Asset, LoadSample } from './measure.ts'
+import type { Steadiness } from './steadiness.ts'
 
 export type ContenderId = 'a' | 'b' | 'c' | 'd' | 'e'
 
@@ -65,6 +66,8 @@ export interface Results {
     node: string
     loadAverageBefore: number[]
     loadAverageAfter: number[]
+    /** The machine's own speed over the run (steadiness.ts). */
+    steadiness: Steadiness
   }
   ok: boolean
   contenders: ContenderResult[]

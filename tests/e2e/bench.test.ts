@@ -97,6 +97,20 @@ describe('npm run bench -- --quick', () => {
     expect(floor.figures.clientJsGzipAdded).toBe(0)
   })
 
+  test("the machine's own speed over the run is timed and printed", () => {
+    const { steadiness } = results.machine
+    // Once before the cold starts and once before each of the five servers' rounds.
+    expect(steadiness.samples).toBe(6)
+    for (const figure of [steadiness.p10Ms, steadiness.medianMs, steadiness.p90Ms]) {
+      expect(figure).toBeGreaterThan(0)
+    }
+    expect(steadiness.p10Ms).toBeLessThanOrEqual(steadiness.medianMs)
+    expect(steadiness.medianMs).toBeLessThanOrEqual(steadiness.p90Ms)
+    expect(run.stdout).toMatch(
+      /^machine speed: a fixed piece of work took [\d.]+ ms at the median/m,
+    )
+  })
+
   test('the targets of issue 6 are evaluated (as information)', () => {
     expect(results.targets).toHaveLength(7)
     for (const target of results.targets) {
