@@ -3,6 +3,7 @@
 // average stays near 0 (bench/README.md, "Fifteenth session"). Every contender is measured at a
 // different moment, so such swings move the ratios against the floor; this says when they did.
 import { setTimeout as sleep } from 'node:timers/promises'
+import { median } from './report.ts'
 
 /** A fixed piece of work like a render's: small objects made, read and serialized. */
 function fixedWork(): number {
@@ -16,8 +17,9 @@ function fixedWork(): number {
   return length
 }
 
-/** Milliseconds each time the fixed work was timed, in the order they were taken. */
+/** Times the fixed work now and then over the run, and sums the timings up. */
 export class SteadinessProbe {
+  /** Milliseconds each time the work was timed, in the order they were taken. */
   readonly samplesMs: number[] = []
 
   /** Times the work `count` times, a pause between each so that they catch different moments. */
@@ -36,7 +38,7 @@ export class SteadinessProbe {
     const sorted = [...this.samplesMs].sort((x, y) => x - y)
     const at = (fraction: number) =>
       sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!
-    const medianMs = at(0.5)
+    const medianMs = median(sorted)
     return {
       samples: sorted.length,
       medianMs,
@@ -52,7 +54,7 @@ export interface Steadiness {
   medianMs: number
   p10Ms: number
   p90Ms: number
-  /** (p90 − p10) ÷ median: 0.05 on a quiet machine of its own, 0.5 and more on a busy shared host. */
+  /** (p90 − p10) ÷ median: about 0.7 on this machine on 2026-11-27, when its speed moved. */
   spread: number
 }
 
