@@ -1,7 +1,8 @@
 // How steady the machine's own speed is while the bench runs. On a virtual machine whose host is
-// shared, the same work can take twice as long from one second to the next while the load
-// average stays near 0 (bench/README.md, "Fifteenth session"). Every contender is measured at a
-// different moment, so such swings move the ratios against the floor; this says when they did.
+// shared, work that allocates, as a render does, can take twice as long from one second to the
+// next while the load average stays near 0 (bench/README.md, "Fifteenth session"). Every
+// contender is measured at a different moment, so such swings move the ratios against the floor;
+// this says when they did.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { median } from './report.ts'
 
