@@ -18,7 +18,7 @@ function fixedWork(): number {
   return length
 }
 
-/** Times the fixed work now and then over the run, and sums the timings up. */
+/** Times the fixed work now and then over the run, and summarizes the timings. */
 export class SteadinessProbe {
   /** Milliseconds each time the work was timed, in the order they were taken. */
   readonly samplesMs: number[] = []
@@ -60,7 +60,7 @@ export interface Steadiness {
 }
 
 /** Above this spread the bench says that its ratios are noisy. */
-export const NOISY_SPREAD = 0.2
+const NOISY_SPREAD = 0.2
 
 export function formatSteadiness(s: Steadiness): string {
   const ms = (value: number) => value.toFixed(1)
