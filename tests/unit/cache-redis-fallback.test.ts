@@ -1,5 +1,5 @@
 // The Redis handler when Redis is down: pages still get their values, computed, and the outage
-// is logged once. Needs no redis-server: it connects to a port where nothing listens. The store's
+// is logged once; an invalidation cannot be recorded, so the request that asks for it fails. Needs no redis-server: it connects to a port where nothing listens. The store's
 // options reach it as every setting does (docs/architecture.md): in the config a handler is made
 // with, never through a module-level setter.
 import { createServer } from 'node:net'
@@ -53,11 +53,16 @@ it('computes every value and logs the failure once when Redis cannot be reached'
 
   expect(await value()).toBe('1')
   expect(await value()).toBe('2')
-  const revalidated = await handler(new Request('http://app.test/revalidate', { method: 'POST' }))
-  expect(revalidated.status).toBe(200)
-  expect(await value()).toBe('3')
   expect(error).toHaveBeenCalledTimes(1)
   const message = String(error.mock.calls[0]![0])
   expect(message).toMatch(/\[cache\] The cache store failed.*Redis at 127.0.0.1:\d+ is unreachable/)
   expect(message).not.toContain('secret')
+
+  // An invalidation that cannot be recorded is not dropped: the request that asked for it fails.
+  const revalidated = await handler(new Request('http://app.test/revalidate', { method: 'POST' }))
+  expect(revalidated.status).toBe(500)
+  const logged = error.mock.calls.map((call) => String(call[0])).join('\n')
+  expect(logged).toMatch(/The invalidation of "t" could not be recorded.*is unreachable/)
+  expect(logged).not.toContain('secret')
+  expect(await value()).toBe('3')
 })

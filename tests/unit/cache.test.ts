@@ -507,9 +507,30 @@ describe('a failing store', () => {
     const load = cached(fn, { key: 'broken', tags: ['t'] })
     expect((await load()).call).toBe(1)
     expect((await load()).call).toBe(2)
-    await revalidateTag('t')
     expect(error).toHaveBeenCalledTimes(1)
     expect(error.mock.calls[0]![0]).toMatch(/The cache store failed.*connection refused/)
+  })
+
+  it('rejects an invalidation it cannot record, and logs each one: it is never dropped silently', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    let calls = 0
+    const broken: CacheHandler = {
+      get: async () => undefined,
+      set: async () => {},
+      lastInvalidated: async () => 0,
+      invalidateTags: () => Promise.reject(new Error('connection refused')),
+    }
+    setCacheHandler(broken)
+    const load = cached(async () => ++calls, { key: 'broken-invalidation', tags: ['t'] })
+    await expect(revalidateTag('t')).rejects.toThrow(
+      /The invalidation of "t" could not be recorded in the cache store.*connection refused/,
+    )
+    await expect(revalidateTag('t')).rejects.toThrow(/could not be recorded/)
+    const lines = error.mock.calls.map((call) => String(call[0]))
+    expect(lines.filter((line) => line.includes('could not be recorded'))).toHaveLength(2)
+    // A caller that does not await it crashes nothing, and reads go on.
+    void revalidateTag('t')
+    expect(await load()).toBe(1)
   })
 })
 

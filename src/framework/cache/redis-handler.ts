@@ -2,17 +2,90 @@
 // computed by one is a hit in the others, and revalidateTag() in one is seen by all.
 //
 // Keys (after the configured prefix): `entry:<key>` holds the entry serialized with node:v8, with
-// an expiry; `tag:<tag>` holds the tag's latest invalidation time. An entry lives at most `ttl`
-// seconds, so an invalidation only needs to be kept that long too: nothing stays forever.
+// an expiry; `tag:<tag>` holds the tag's latest invalidation time; `stale-before` a time before
+// which every entry is stale, written when Redis comes back after this process lost it (below).
+// An entry lives at most `ttl` seconds, so an invalidation only needs to be kept that long too:
+// nothing stays forever.
+//
+// Two ways Redis goes away (docs/caching.md, "If the store fails"):
+// - the connection drops (Redis stopped, restarted, unreachable): commands fail at once until it
+//   is back. A restarted Redis may have lost what was written since its last save, invalidations
+//   of other processes included, and no process can know which; so before anything is read from
+//   it again, this process records that every entry from before is stale.
+// - it stops answering on an open connection (a paused or overloaded server): each command would
+//   wait its whole timeout. After BREAKER_TIMEOUTS timeouts in a row the handler stops asking for
+//   BREAKER_OPEN_MS (a circuit breaker, logged when it opens and when it closes), then tries again;
+//   what was written meanwhile may be lost too, so the same record is made before reading again.
 
 import { deserialize, serialize } from 'node:v8'
 import { Redis } from 'ioredis'
+import { now } from './clock.ts'
 import { type CacheEntry, type CacheHandler, isCacheEntry } from './handler.ts'
 import { DEFAULT_CACHE_OPTIONS, type RedisCacheOptions } from './options.ts'
 
 /** A page waits at most this long for Redis before computing the value itself. */
 const COMMAND_TIMEOUT_MS = 1000
 const CONNECT_TIMEOUT_MS = 2000
+/** Commands timed out in a row that make the handler stop asking Redis for a while. */
+const BREAKER_TIMEOUTS = 2
+/** How long it then stops asking, before letting commands through again. */
+const BREAKER_OPEN_MS = 5000
+/** The key (after the prefix) of the time before which every entry is stale. */
+const STALE_BEFORE_KEY = 'stale-before'
+
+/** ioredis's error for a command that got no answer within `commandTimeout`. */
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Command timed out'
+}
+
+/**
+ * Stops commands for a while once Redis stops answering: without it, every page would wait one
+ * command timeout per command while Redis is paused. Closed: commands go. Open: they fail at once,
+ * until `openUntil`; then they go again, and the first answer closes it, another timeout reopens it.
+ */
+class CircuitBreaker {
+  #timeouts = 0
+  #openUntil: number | undefined
+
+  constructor(
+    private readonly host: string,
+    private readonly onOpen: () => void,
+  ) {}
+
+  /** Whether a command may be sent now. */
+  allows(): boolean {
+    return this.#openUntil === undefined || Date.now() >= this.#openUntil
+  }
+
+  answered(): void {
+    this.#timeouts = 0
+    if (this.#openUntil === undefined) return
+    this.#openUntil = undefined
+    console.error(`[cache] Redis at ${this.host} answers again: asking it again.`)
+  }
+
+  timedOut(): void {
+    this.#timeouts++
+    if (this.#openUntil !== undefined) {
+      // A command let through after the pause timed out too: pause again, without a new line.
+      this.#openUntil = Date.now() + BREAKER_OPEN_MS
+      return
+    }
+    if (this.#timeouts < BREAKER_TIMEOUTS) return
+    this.#openUntil = Date.now() + BREAKER_OPEN_MS
+    this.onOpen()
+    console.error(
+      `[cache] Redis at ${this.host} did not answer ${this.#timeouts} commands in a row within ${COMMAND_TIMEOUT_MS} ms: not asking it for ${BREAKER_OPEN_MS / 1000} s, then trying again. Meanwhile values are computed and invalidations fail.`,
+    )
+  }
+
+  /** The error of a command refused while open. */
+  refusal(): Error {
+    return new Error(
+      `Redis at ${this.host} is not asked until ${new Date(this.#openUntil ?? 0).toISOString()}: it stopped answering.`,
+    )
+  }
+}
 
 export class RedisCacheHandler implements CacheHandler {
   readonly #client: Redis
@@ -22,6 +95,13 @@ export class RedisCacheHandler implements CacheHandler {
   readonly #host: string
   /** The last connection error, until the connection is ready again. */
   #error: Error | undefined
+  readonly #breaker: CircuitBreaker
+  /** Whether this process lost Redis since it last recorded `stale-before` (or connected). */
+  #lost = false
+  /** Whether the connection was ever ready: failing to connect at all loses nothing. */
+  #wasReady = false
+  /** The record of `stale-before` under way. */
+  #restoring: Promise<void> | undefined
 
   constructor(options: Partial<RedisCacheOptions> & { url: string }) {
     const { url, keyPrefix, ttl } = { ...DEFAULT_CACHE_OPTIONS.redis, ...options }
@@ -29,6 +109,9 @@ export class RedisCacheHandler implements CacheHandler {
     this.invalidationsKeptMs = this.#ttlMs + 60_000
     // For messages: never the password that a URL may carry.
     this.#host = new URL(url).host
+    this.#breaker = new CircuitBreaker(this.#host, () => {
+      this.#lost = true
+    })
     this.#client = new Redis(url, {
       keyPrefix,
       connectTimeout: CONNECT_TIMEOUT_MS,
@@ -42,22 +125,54 @@ export class RedisCacheHandler implements CacheHandler {
     this.#client.on('error', (error: Error) => {
       this.#error = error
     })
+    this.#client.on('close', () => {
+      if (this.#wasReady) this.#lost = true
+    })
     this.#client.on('ready', () => {
       this.#error = undefined
+      this.#wasReady = true
+      // At once, rather than at the next request: every process that lost Redis records it.
+      if (this.#lost) this.#restore().catch(() => {})
     })
   }
 
   /**
-   * Runs a command. During an outage it fails at once rather than queueing behind reconnections,
-   * and a failure says that Redis is unreachable and why, rather than how ioredis gave up.
+   * Records that every entry created until now is stale, once Redis is back after this process
+   * lost it: writes made meanwhile (invalidations of any process) may be lost, so nothing it kept
+   * from before is trusted. Commands wait for it; it is tried again until it succeeds.
+   */
+  #restore(): Promise<void> {
+    this.#restoring ??= this.#client
+      .set(STALE_BEFORE_KEY, String(now()), 'PX', this.invalidationsKeptMs)
+      .then(() => {
+        this.#lost = false
+        console.error(
+          `[cache] Redis at ${this.#host} is back; entries it holds from before are stale from now on (writes made while it was away may be lost).`,
+        )
+      })
+      .finally(() => {
+        this.#restoring = undefined
+      })
+    return this.#restoring
+  }
+
+  /**
+   * Runs a command. During an outage it fails at once rather than queueing behind reconnections
+   * or waiting for its timeout, and a failure says that Redis is unreachable and why, rather than
+   * how ioredis gave up. After an outage, it first records `stale-before`.
    */
   async #run<T>(command: (client: Redis) => Promise<T>): Promise<T> {
     const unreachable = () =>
-      new Error(`Redis at ${this.#host} is unreachable: ${this.#error?.message}`)
-    if (this.#error && this.#client.status !== 'ready') throw unreachable()
+      new Error(`Redis at ${this.#host} is unreachable: ${this.#error?.message ?? 'disconnected'}`)
+    if (!this.#breaker.allows()) throw this.#breaker.refusal()
+    if ((this.#error || this.#lost) && this.#client.status !== 'ready') throw unreachable()
     try {
-      return await command(this.#client)
+      if (this.#lost) await this.#restore()
+      const result = await command(this.#client)
+      this.#breaker.answered()
+      return result
     } catch (error) {
+      if (isTimeout(error)) this.#breaker.timedOut()
       throw this.#error ? unreachable() : error
     }
   }
@@ -78,8 +193,9 @@ export class RedisCacheHandler implements CacheHandler {
   }
 
   async lastInvalidated(tags: readonly string[]): Promise<number> {
-    if (tags.length === 0) return 0
-    const times = await this.#run((client) => client.mget(tags.map((tag) => `tag:${tag}`)))
+    // With `stale-before`, which concerns every entry: one round trip still.
+    const keys = [STALE_BEFORE_KEY, ...tags.map((tag) => `tag:${tag}`)]
+    const times = await this.#run((client) => client.mget(keys))
     return times.reduce((latest: number, time) => Math.max(latest, Number(time) || 0), 0)
   }
 

@@ -1,7 +1,9 @@
 // A cache store: the handler chosen from the options (or REDIS_URL), created on first use, and
-// used so that a failing store never fails a request: a read that fails is a miss, a write that
-// fails is skipped, and the failure is logged once until the store works again. Each request
-// handler owns one (docs/caching.md); code outside any handler uses the process's default one.
+// used so that a failing store never serves stale data nor loses an invalidation: a read that
+// fails is a miss, a write of a value that fails is skipped, and the failure is logged once until
+// the store works again; an invalidation that cannot be recorded rejects, so that the request
+// that asked for it fails (docs/caching.md). Each request handler owns one; code outside any
+// handler uses the process's default one.
 // The stores the platform offers (package.json "imports"): stores.ts on Node, stores.workers.ts
 // on Cloudflare Workers, so that neither bundles the other's client.
 import { createHandler } from '#framework/cache-stores'
@@ -50,7 +52,8 @@ export class CacheStorage {
     this.replaceHandler(handler && Promise.resolve(handler))
   }
 
-  private async attempt<T>(operation: (handler: CacheHandler) => Promise<T>, fallback: T) {
+  /** Runs `operation` on the handler; a failure is logged once until the store works again. */
+  private async run<T>(operation: (handler: CacheHandler) => Promise<T>): Promise<T> {
     try {
       // Its connections and timers outlive the request that happens to open them.
       this.current ??= startOutsideRequests(() => createHandler(this.options))
@@ -65,6 +68,15 @@ export class CacheStorage {
         )
       }
       this.failing = true
+      throw error
+    }
+  }
+
+  /** `operation`, or `fallback` when the store fails: for reads and value writes, never lost. */
+  private async attempt<T>(operation: (handler: CacheHandler) => Promise<T>, fallback: T) {
+    try {
+      return await this.run(operation)
+    } catch {
       return fallback
     }
   }
@@ -89,13 +101,34 @@ export class CacheStorage {
     this.invalidationListeners.add(listener)
   }
 
+  /**
+   * Records that `tags` were invalidated now. Rejects when the store cannot record it: other
+   * processes would go on serving what it invalidated, so the caller must fail rather than answer
+   * as if it had (docs/caching.md, "If the store fails"). This process's own kept computations and
+   * pages are dropped either way.
+   */
   invalidateTags(tags: readonly string[]): Promise<void> {
     // New callers must not join a computation that may have read the old data.
     this.inFlight.clear()
     for (const listener of this.invalidationListeners) listener(tags)
     const at = now()
-    const done = this.attempt((handler) => handler.invalidateTags(tags, at), undefined)
-    this.pendingInvalidations = Promise.all([this.pendingInvalidations, done]).then(() => {})
+    const done = this.run((handler) => handler.invalidateTags(tags, at)).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error)
+      const failure = new Error(
+        `[cache] The invalidation of ${tags.map((tag) => JSON.stringify(tag)).join(', ')} could not be recorded in the cache store, so other processes would not see it: ${reason}`,
+        { cause: error },
+      )
+      // Every one, not once per outage: a caller that did not await it sees nothing else.
+      console.error(failure.message)
+      throw failure
+    })
+    // Reads wait for it, whether it was recorded or not; only its caller sees the failure (and
+    // a caller that does not await it does not crash the process with an unhandled rejection).
+    const settled = done.then(
+      () => {},
+      () => {},
+    )
+    this.pendingInvalidations = Promise.all([this.pendingInvalidations, settled]).then(() => {})
     return done
   }
 
