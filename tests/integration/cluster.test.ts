@@ -1,55 +1,25 @@
 // `WORKERS=2 npm start` on the production build, with a real redis-server (docs/deploying.md):
-// two worker processes behind one port share cached() data, a revalidation through whichever
-// worker answers reaches every worker (data and static pages), a killed worker is replaced, and
+// two worker processes behind one port share cached() data and the notebook's data (sessions,
+// likes), a revalidation through whichever worker answers reaches every worker (data and static
+// pages), a killed worker is replaced, and
 // SIGTERM stops them all gracefully. A request cannot choose its worker (the primary hands each
 // new connection to the next worker), so each request goes on a connection of its own and the
-// tests repeat requests until they have seen both workers; the lab routes under /lab/cluster say
-// which process answered.
+// tests repeat requests until they have seen both workers (support/cluster.ts); the lab routes
+// under /lab/cluster say which process answered.
 import { randomUUID } from 'node:crypto'
-import { request } from 'node:http'
 import { type AddressInfo, createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { HEADER_ACTION_ID } from '../../src/framework/wire/protocol.ts'
+import { ACCOUNTS } from '../e2e/support/app.ts'
+import { encodeArguments, serverFunctionId, signIn } from '../e2e/support/client-calls.ts'
 import { type RunningServer, startCommand, startProductionServer } from '../e2e/support/servers.ts'
+import { type Data, readData, revalidate, send, untilEveryWorker } from './support/cluster.ts'
 import { type RedisServer, startRedis } from './support/redis.ts'
-
-interface Answer {
-  status: number
-  body: string
-}
-
-/** One request on a new connection, so that the cluster's primary hands it to the next worker. */
-function send(url: string, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, agent: false }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => {
-        body += chunk
-      })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-interface Data {
-  worker: number
-  stamp: string
-  computedBy: number
-}
 
 interface Page {
   worker: number
   renderId: string
   stamp: string
-}
-
-async function readData(origin: string): Promise<Data> {
-  const answer = await send(`${origin}/lab/cluster/data`)
-  expect(answer.status, answer.body).toBe(200)
-  return JSON.parse(answer.body) as Data
 }
 
 /** The static page /lab/cluster: which worker rendered (and so serves) it, its render, its stamp. */
@@ -68,30 +38,8 @@ async function readPage(origin: string): Promise<Page> {
   }
 }
 
-const MOST_REQUESTS = 40
-
-/**
- * Answers of `read`, one request after another, until `workers` different workers have answered
- * at least `times` times each. Fails (with what it saw) if MOST_REQUESTS were not enough.
- */
-async function untilEveryWorker<T extends { worker: number }>(
-  read: () => Promise<T>,
-  { workers = 2, times = 1 } = {},
-): Promise<T[]> {
-  const answers: T[] = []
-  const count = (worker: number) => answers.filter((answer) => answer.worker === worker).length
-  while (answers.length < MOST_REQUESTS) {
-    answers.push(await read())
-    const seen = new Set(answers.map((answer) => answer.worker))
-    if (seen.size >= workers && [...seen].every((worker) => count(worker) >= times)) return answers
-  }
-  throw new Error(
-    `${MOST_REQUESTS} requests did not reach ${workers} workers: ${JSON.stringify(answers)}`,
-  )
-}
-
-const revalidate = async (origin: string, what: 'tag' | 'path') => {
-  const answer = await send(`${origin}/lab/cluster/revalidate?what=${what}`, 'POST')
+const revalidated = async (origin: string, what: 'tag' | 'path') => {
+  const answer = await revalidate(origin, what)
   expect(answer.status, answer.body).toBe(200)
 }
 
@@ -122,7 +70,7 @@ describe('WORKERS=2 npm start, with REDIS_URL', () => {
     expect(new Set(before.map((answer) => answer.stamp)).size).toBe(1)
     const [{ stamp: old }] = before as [Data]
 
-    await revalidate(server.url, 'tag')
+    await revalidated(server.url, 'tag')
 
     // Every request after the revalidation, to either worker, gets fresh data.
     const after = await untilEveryWorker(() => readData(server.url))
@@ -136,14 +84,48 @@ describe('WORKERS=2 npm start, with REDIS_URL', () => {
     for (const page of kept) expect(page.renderId).toBe(renderOf.get(page.worker))
     expect(renderOf.size).toBe(2)
 
-    await revalidate(server.url, 'path')
+    await revalidated(server.url, 'path')
     const rendered = await untilEveryWorker(() => readPage(server.url))
     for (const page of rendered) expect([...renderOf.values()]).not.toContain(page.renderId)
 
     const stamps = new Set(rendered.map((page) => page.stamp))
-    await revalidate(server.url, 'tag')
+    await revalidated(server.url, 'tag')
     const refreshed = await untilEveryWorker(() => readPage(server.url))
     for (const page of refreshed) expect(stamps).not.toContain(page.stamp)
+  })
+
+  test("the notebook's data is shared: a session signed in on one worker is known to every worker, and concurrent likes through both are all counted", async () => {
+    const cookie = await signIn(server.url, ACCOUNTS.member.username, ACCOUNTS.member.password)
+    // Each request on its own connection: the primary alternates them between the workers.
+    const accounts = await Promise.all(
+      Array.from({ length: 8 }, () => send(`${server.url}/account`, { headers: { cookie } })),
+    )
+    expect(accounts.map((answer) => answer.status)).toEqual(Array(8).fill(200))
+    for (const answer of accounts) expect(answer.body).toMatch(/Signed in as (<!-- -->)?reader/)
+
+    const likes = async () => {
+      const answer = await send(`${server.url}/api/notes`)
+      expect(answer.status, answer.body).toBe(200)
+      const { notes } = JSON.parse(answer.body) as { notes: { id: string; likes: number }[] }
+      return notes.find((note) => note.id === '3')!.likes
+    }
+    const before = await likes()
+    const like = {
+      method: 'POST',
+      headers: {
+        [HEADER_ACTION_ID]: serverFunctionId('likeNoteAction'),
+        accept: 'text/x-component',
+        'content-type': 'text/plain;charset=UTF-8',
+      },
+      body: String(await encodeArguments(['3'])),
+    }
+    const liked = await Promise.all(
+      Array.from({ length: 16 }, () => send(`${server.url}/notes/3_.rsc`, like)),
+    )
+    expect(liked.map((answer) => answer.status)).toEqual(Array(16).fill(200))
+    // Every worker sees every like.
+    const after = await Promise.all(Array.from({ length: 4 }, likes))
+    expect(after).toEqual(Array(4).fill(before + 16))
   })
 
   test('a killed worker is replaced, and the port answers meanwhile', async () => {

@@ -1,29 +1,17 @@
-// The notebook's notes, in the store `notes` (#notebook/store: a JSON file under $DATA_DIR on
-// Node, store.ts; Workers KV on Cloudflare Workers, store.workers.ts).
-import type { Low } from 'lowdb'
+// The notebook's notes (#notebook/store: Redis when REDIS_URL is set, else a JSON file under
+// $DATA_DIR, on Node, store.ts; Workers KV on Cloudflare Workers, store.workers.ts).
 import { cached } from '#framework'
-import { openStore } from '#notebook/store'
+import { openNotes } from '#notebook/store'
+import type { Note, NoteInput, NotesRecords, NotesSeed } from './records.ts'
 
-export interface Note {
-  id: string
-  title: string
-  body: string
-  tags: string[]
-  likes: number
-  createdAt: string
-}
-
-interface Data {
-  nextId: number
-  notes: Note[]
-}
+export type { Note, NoteInput }
 
 /** Cache tag of what is read from the notes; server functions that change a note revalidate it. */
 export const NOTES_TAG = 'notes'
 
 const TOPICS = ['garden', 'reading', 'travel', 'recipes', 'work', 'music']
 
-function seed(): Data {
+function seed(): NotesSeed {
   const notes = Array.from({ length: 50 }, (_, i): Note => {
     const n = i + 1
     const tag = TOPICS[i % TOPICS.length]!
@@ -39,10 +27,14 @@ function seed(): Data {
   return { nextId: notes.length + 1, notes }
 }
 
-let database: Promise<Low<Data>> | undefined
+let database: Promise<NotesRecords> | undefined
 
-function db(): Promise<Low<Data>> {
-  database ??= openStore<Data>('notes', seed())
+function db(): Promise<NotesRecords> {
+  // A store that could not be opened (Redis unreachable) is tried again by the next request.
+  database ??= openNotes(seed()).catch((error: unknown) => {
+    database = undefined
+    throw error
+  })
   return database
 }
 
@@ -51,67 +43,40 @@ function db(): Promise<Low<Data>> {
 const readOptions = (key: string) => ({ key: `notes:${key}`, tags: [NOTES_TAG] })
 
 export const listNotes = cached(
-  async (): Promise<Note[]> => (await db()).data.notes,
+  async (): Promise<Note[]> => (await db()).list(),
   readOptions('list'),
 )
 
 export const getNote = cached(
-  async (id: string): Promise<Note | undefined> =>
-    (await db()).data.notes.find((note) => note.id === id),
+  async (id: string): Promise<Note | undefined> => (await db()).get(id),
   readOptions('get'),
 )
 
 export const notesTagged = cached(
   async (tag: string): Promise<Note[]> =>
-    (await db()).data.notes.filter((note) => note.tags.includes(tag)),
+    (await db()).list().then((notes) => notes.filter((note) => note.tags.includes(tag))),
   readOptions('tagged'),
 )
 
 export const allTags = cached(
   async (): Promise<string[]> =>
-    [...new Set((await db()).data.notes.flatMap((note) => note.tags))].sort(),
+    [...new Set((await (await db()).list()).flatMap((note) => note.tags))].sort(),
   readOptions('tags'),
 )
 
-export type NoteInput = Pick<Note, 'title' | 'body' | 'tags'>
-
 export async function createNote(input: NoteInput): Promise<Note> {
-  const store = await db()
-  let note: Note | undefined
-  await store.update((data) => {
-    note = { id: String(data.nextId++), ...input, likes: 0, createdAt: new Date().toISOString() }
-    data.notes.push(note)
-  })
-  return note!
+  return (await db()).create(input)
 }
 
 export async function updateNote(id: string, input: NoteInput): Promise<Note | undefined> {
-  const store = await db()
-  let updated: Note | undefined
-  await store.update((data) => {
-    const note = data.notes.find((n) => n.id === id)
-    if (note) updated = Object.assign(note, input)
-  })
-  return updated
+  return (await db()).update(id, input)
 }
 
 export async function deleteNote(id: string): Promise<boolean> {
-  const store = await db()
-  let deleted = false
-  await store.update((data) => {
-    const before = data.notes.length
-    data.notes = data.notes.filter((n) => n.id !== id)
-    deleted = data.notes.length < before
-  })
-  return deleted
+  return (await db()).delete(id)
 }
 
+/** One more like, counted whatever other requests (or processes) do meanwhile. */
 export async function likeNote(id: string): Promise<number | undefined> {
-  const store = await db()
-  let likes: number | undefined
-  await store.update((data) => {
-    const note = data.notes.find((n) => n.id === id)
-    if (note) likes = ++note.likes
-  })
-  return likes
+  return (await db()).like(id)
 }

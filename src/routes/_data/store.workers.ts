@@ -1,11 +1,13 @@
 // Where the notebook keeps its data on Cloudflare Workers (docs/deploying.md#cloudflare-workers), which has
 // no file system: in the Workers KV namespace bound as NOTEBOOK_DATA (wrangler.jsonc), one JSON
 // value per store; without that binding, in the isolate's memory only (lost when it stops).
-// As on Node, an isolate reads a store once and then works on its copy in memory, writing the
-// whole value back after each change: what it wrote outlives it, but other isolates running
-// meanwhile keep their own copies (as several Node processes on one data directory would).
+// As with the JSON files on Node, an isolate reads a store once and then works on its copy in
+// memory, writing the whole value back after each change (json-records.ts): what it wrote
+// outlives it, but other isolates running meanwhile keep their own copies.
 import { env } from 'cloudflare:workers'
 import { type Adapter, Low, Memory } from 'lowdb'
+import { jsonAuth, jsonNotes } from './json-records.ts'
+import type { AuthRecords, NotesRecords, NotesSeed, UsersSeed } from './records.ts'
 
 /** The part of a Workers KV namespace binding this store uses. */
 interface KvNamespace {
@@ -30,9 +32,17 @@ class KvValue<T> implements Adapter<T> {
 }
 
 /** The store `name` (`notes`), holding `seed` until something is written. */
-export async function openStore<T>(name: string, seed: T): Promise<Low<T>> {
+async function openValue<T>(name: string, seed: T): Promise<Low<T>> {
   const kv = env.NOTEBOOK_DATA as KvNamespace | undefined
   const store = new Low<T>(kv ? new KvValue<T>(kv, `notebook:${name}`) : new Memory<T>(), seed)
   await store.read()
   return store
+}
+
+export function openNotes(seed: NotesSeed): Promise<NotesRecords> {
+  return jsonNotes(openValue, seed)
+}
+
+export function openAuth(seedUsers: UsersSeed): Promise<AuthRecords> {
+  return jsonAuth(openValue, seedUsers)
 }
