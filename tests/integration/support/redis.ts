@@ -1,5 +1,6 @@
-// A real redis-server for the integration tests, on a free port, without persistence. Needs
-// `redis-server` on PATH (apt-get install -y redis-server; .ci/run installs it).
+// A real redis-server for the integration tests, on a free port, without persistence unless a
+// test asks for a directory to save into (and to restart from). Needs `redis-server` on PATH
+// (apt-get install -y redis-server; .ci/run installs it).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
 
@@ -34,23 +35,33 @@ export function waitForOutput(
 
 export interface RedisServer {
   url: string
+  port: number
   process: ChildProcess
   stop(): void
 }
 
-export async function startRedis(): Promise<RedisServer> {
+export interface RedisOptions {
+  /** Where `SAVE` writes its dump, and where a start loads it from (default: no dump). */
+  dir?: string
+  /** The port (default: a free one): a restart on the same port is the same server to clients. */
+  port?: number
+}
+
+export async function startRedis(options: RedisOptions = {}): Promise<RedisServer> {
   const found = spawnSync('redis-server', ['--version'])
   if (found.error || found.status !== 0) {
     throw new Error(
       'redis-server is not installed: apt-get install -y redis-server (.ci/run does).',
     )
   }
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
+  // Without `dir`, the dump would go to (and be loaded from) the current directory.
+  const dump = options.dir ? ['--dir', options.dir, '--dbfilename', 'dump.rdb'] : []
   const redis = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...dump],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )
   await waitForOutput(redis, 'Ready to accept connections')
-  return { url: `redis://127.0.0.1:${port}`, process: redis, stop: () => redis.kill() }
+  return { url: `redis://127.0.0.1:${port}`, port, process: redis, stop: () => redis.kill() }
 }
