@@ -95,8 +95,16 @@ describe('WORKERS=2 npm start, with REDIS_URL', () => {
   })
 
   test("the notebook's data is shared: a session signed in on one worker is known to every worker, and concurrent likes through both are all counted", async () => {
+    // Each request on its own connection: the primary alternates them between the workers. Both
+    // have read their accounts (an unknown session) before the sign-in: a worker that keeps its
+    // own copy would not see the session made afterwards in the other.
+    const unknown = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        send(`${server.url}/account`, { headers: { cookie: 'session=unknown' } }),
+      ),
+    )
+    expect(unknown.map((answer) => answer.status)).toEqual(Array(4).fill(401))
     const cookie = await signIn(server.url, ACCOUNTS.member.username, ACCOUNTS.member.password)
-    // Each request on its own connection: the primary alternates them between the workers.
     const accounts = await Promise.all(
       Array.from({ length: 8 }, () => send(`${server.url}/account`, { headers: { cookie } })),
     )
