@@ -72,7 +72,7 @@ export class CacheStorage {
     }
   }
 
-  /** `operation`, or `fallback` when the store fails: for reads and value writes, never lost. */
+  /** `operation`, or `fallback` when the store fails: reads and values may fail quietly. */
   private async attempt<T>(operation: (handler: CacheHandler) => Promise<T>, fallback: T) {
     try {
       return await this.run(operation)
