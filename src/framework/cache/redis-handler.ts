@@ -98,6 +98,8 @@ export class RedisCacheHandler implements CacheHandler {
   readonly #breaker: CircuitBreaker
   /** Whether this process lost Redis since it last recorded `stale-before` (or connected). */
   #lost = false
+  /** Counts the losses: a record made before the latest loss does not cover it. */
+  #losses = 0
   /** Whether the connection was ever ready: failing to connect at all loses nothing. */
   #wasReady = false
   /** The record of `stale-before` under way. */
@@ -109,9 +111,7 @@ export class RedisCacheHandler implements CacheHandler {
     this.invalidationsKeptMs = this.#ttlMs + 60_000
     // For messages: never the password that a URL may carry.
     this.#host = new URL(url).host
-    this.#breaker = new CircuitBreaker(this.#host, () => {
-      this.#lost = true
-    })
+    this.#breaker = new CircuitBreaker(this.#host, () => this.#lose())
     this.#client = new Redis(url, {
       keyPrefix,
       connectTimeout: CONNECT_TIMEOUT_MS,
@@ -126,7 +126,7 @@ export class RedisCacheHandler implements CacheHandler {
       this.#error = error
     })
     this.#client.on('close', () => {
-      if (this.#wasReady) this.#lost = true
+      if (this.#wasReady) this.#lose()
     })
     this.#client.on('ready', () => {
       this.#error = undefined
@@ -136,16 +136,22 @@ export class RedisCacheHandler implements CacheHandler {
     })
   }
 
+  #lose(): void {
+    this.#lost = true
+    this.#losses++
+  }
+
   /**
    * Records that every entry created until now is stale, once Redis is back after this process
    * lost it: writes made meanwhile (invalidations of any process) may be lost, so nothing it kept
    * from before is trusted. Commands wait for it; it is tried again until it succeeds.
    */
   #restore(): Promise<void> {
+    const losses = this.#losses
     this.#restoring ??= this.#client
       .set(STALE_BEFORE_KEY, String(now()), 'PX', this.invalidationsKeptMs)
       .then(() => {
-        this.#lost = false
+        if (this.#losses === losses) this.#lost = false
         console.error(
           `[cache] Redis at ${this.#host} is back; entries it holds from before are stale from now on (writes made while it was away may be lost).`,
         )
