@@ -32,6 +32,13 @@ const routeModules: Record<string, Record<string, unknown>> = {
       return new Response('ok')
     },
   },
+  // As a Next.js app writes it: revalidateTag() there returns nothing to await.
+  'revalidate-unawaited/route.ts': {
+    POST: async () => {
+      void revalidateTag('t')
+      return new Response('ok')
+    },
+  },
 }
 
 afterEach(() => {
@@ -64,5 +71,10 @@ it('computes every value and logs the failure once when Redis cannot be reached'
   const logged = error.mock.calls.map((call) => String(call[0])).join('\n')
   expect(logged).toMatch(/The invalidation of "t" could not be recorded.*is unreachable/)
   expect(logged).not.toContain('secret')
+  // Not awaited by the app, it still fails the request rather than answering 200.
+  const unawaited = await handler(
+    new Request('http://app.test/revalidate-unawaited', { method: 'POST' }),
+  )
+  expect(unawaited.status).toBe(500)
   expect(await value()).toBe('3')
 })

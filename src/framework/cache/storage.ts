@@ -129,6 +129,7 @@ export class CacheStorage {
       () => {},
     )
     this.pendingInvalidations = Promise.all([this.pendingInvalidations, settled]).then(() => {})
+    hooks.invalidated(done)
     return done
   }
 
@@ -174,12 +175,18 @@ export interface CacheRequestHooks {
   pathname(): string | undefined
   /** The current request's own calls, by key: equal calls in one request share one result. */
   requestCalls(): Map<string, Promise<Computed>> | undefined
+  /**
+   * Hands the request an invalidation it asked for, so that its answer fails if the store could
+   * not record it, whether the app awaited revalidateTag() or not.
+   */
+  invalidated(done: Promise<void>): void
 }
 
 let hooks: CacheRequestHooks = {
   storage: () => undefined,
   pathname: () => undefined,
   requestCalls: () => undefined,
+  invalidated: () => {},
 }
 
 export function registerCacheRequestHooks(next: CacheRequestHooks): void {

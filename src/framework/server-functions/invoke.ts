@@ -5,7 +5,7 @@
 import type { ReactFormState } from 'react-dom/client'
 import type { FrameworkConfig } from '../config.ts'
 import type { ReactServer } from '../server/core-state.ts'
-import { currentCore, setRequestPhase } from '../server/request-store.ts'
+import { currentCore, invalidationsRecorded, setRequestPhase } from '../server/request-store.ts'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 import {
   afterSmallBody,
@@ -99,7 +99,10 @@ export async function callServerFunction(
   }
 
   setRequestPhase('action')
-  const returnValue = Promise.resolve().then(() => fn(...args))
+  // An invalidation the function asked for and the store could not record fails the call.
+  const returnValue = Promise.resolve()
+    .then(() => fn(...args))
+    .finally(invalidationsRecorded)
   const interrupt = await returnValue.then(
     () => null,
     (error: unknown) => parseInterrupt(error),
@@ -152,7 +155,9 @@ export async function submitFormAction(
   let interrupt: Interrupt | null = null
   let error: unknown
   try {
-    result = await action()
+    result = await Promise.resolve()
+      .then(() => action())
+      .finally(invalidationsRecorded)
   } catch (thrown) {
     interrupt = parseInterrupt(thrown)
     if (!interrupt) error = thrown

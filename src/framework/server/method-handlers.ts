@@ -3,7 +3,7 @@
 import type { Params } from '../routing/route-table.ts'
 import { type FallbackStatus, parseInterrupt } from '../wire/interrupts.ts'
 import { CONTENT_TYPE_TEXT, redirectTo } from '../wire/protocol.ts'
-import { setRequestPhase } from './request-store.ts'
+import { invalidationsRecorded, setRequestPhase } from './request-store.ts'
 
 /** What notFound(), unauthorized() and forbidden() answer in a route handler. */
 const FALLBACK_TEXT: Record<FallbackStatus, string> = {
@@ -73,7 +73,9 @@ export async function handleRoute(
   setRequestPhase('handler')
   let result: unknown
   try {
-    result = await handler(request, { params: Promise.resolve(params) })
+    result = await Promise.resolve()
+      .then(() => handler(request, { params: Promise.resolve(params) }))
+      .finally(invalidationsRecorded)
   } catch (error) {
     const interrupt = parseInterrupt(error)
     if (!interrupt) throw error

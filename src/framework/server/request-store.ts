@@ -43,6 +43,8 @@ export interface RequestStore {
   segmentDepths: WeakMap<object, number>
   /** cached() calls made in this request, by key (cache/cached.ts); made on first use. */
   cachedCalls?: Map<string, Promise<Computed>>
+  /** Invalidations this request asked for and has not yet waited for (invalidationsRecorded). */
+  invalidations?: Promise<void>[]
 }
 
 const storage = new AsyncLocalStorage<RequestStore>()
@@ -152,7 +154,27 @@ registerCacheRequestHooks({
     store.cachedCalls ??= new Map()
     return store.cachedCalls
   },
+  invalidated: (done) => {
+    const store = storage.getStore()
+    if (!store) return
+    store.invalidations ??= []
+    store.invalidations.push(done)
+  },
 })
+
+/**
+ * Waits until the store has recorded every invalidation the current request asked for, and
+ * rejects if it could not record one: a route handler or server function that revalidated then
+ * fails (500, or a rejected call) instead of answering as if other processes would see it, even
+ * when it did not await revalidateTag() (docs/caching.md, "If the store fails").
+ */
+export async function invalidationsRecorded(): Promise<void> {
+  const store = storage.getStore()
+  const pending = store?.invalidations
+  if (!store || !pending?.length) return
+  store.invalidations = []
+  await Promise.all(pending)
+}
 
 /** Whether this request revalidated cached data: its client must not reuse cached pages. */
 export function didRevalidate(): boolean {
