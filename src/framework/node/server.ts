@@ -4,7 +4,7 @@
 // (N > 1) this process is the cluster's primary (node/cluster.ts), which loads no app code, and
 // each of its N workers runs the server below on the same port.
 import cluster from 'node:cluster'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { constants as zlib } from 'node:zlib'
 import buildOptions from 'virtual:framework/options'
@@ -66,11 +66,9 @@ function timeoutsFromEnv(): Timeouts {
  * option, else this server's own address, as `Listening on` prints it (`localhost` for an
  * address that names every interface).
  */
-function serverOptions(host: string, server: Server): FrameworkOptions {
+function serverOptions(host: string, port: number): FrameworkOptions {
   const fromEnv = edgeOptionsFromEnv(process.env)
   if (fromEnv.origin || buildOptions.origin) return fromEnv
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
   const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host
   return { ...fromEnv, origin: `http://${name.includes(':') ? `[${name}]` : name}:${port}` }
 }
@@ -130,8 +128,11 @@ async function serve(host: string, port: number, timeouts: Timeouts) {
   server.keepAliveTimeout = timeouts.keepAliveMs
   // The handler is made once the port is known: it is the default origin (serverOptions()).
   await new Promise<void>((resolve) => server.listen(port, host, resolve))
+  const address = server.address()
+  // PORT=0 picks a free port: the real one.
+  const actualPort = typeof address === 'object' && address ? address.port : port
   const renderApp = app.createNodeRequestListener(
-    app.createRequestHandler(serverOptions(host, server)),
+    app.createRequestHandler(serverOptions(host, actualPort)),
   )
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     // While stopping, tell keep-alive clients not to send another request on this connection.
@@ -149,12 +150,8 @@ async function serve(host: string, port: number, timeouts: Timeouts) {
     }
   })
 
-  if (!cluster.isWorker) {
-    const address = server.address()
-    // PORT=0 picks a free port; print the real one (tests read this line).
-    const actualPort = typeof address === 'object' && address ? address.port : port
-    console.log(`Listening on http://${host}:${actualPort}`)
-  }
+  // Tests read this line.
+  if (!cluster.isWorker) console.log(`Listening on http://${host}:${actualPort}`)
 
   function shutdown(signal: string) {
     // A worker may get the signal twice: from the terminal (its process group) and the primary.
