@@ -21,7 +21,23 @@ export interface ServerFunctionOptions {
   maxArguments: number
 }
 
+export interface RouteHandlerOptions {
+  /** Largest request body, in bytes, a route handler may read. Larger bodies get 413. */
+  bodySizeLimit: number
+}
+
+/**
+ * The origin kept answers are rendered against when no option names one: a fixed name, never a
+ * visitor's. `npm start` gives its own address instead (node/server.ts); docs/configuration.md.
+ */
+export const DEFAULT_ORIGIN = 'http://localhost'
+
 export interface FrameworkConfig {
+  /**
+   * Host names a request may name (its Host, or with trustProxy its X-Forwarded-Host); others
+   * get 400. `*` stands for one label. Empty: every host (docs/security.md).
+   */
+  allowedHosts: string[]
   /** The data cache's store: cached() (cache/options.ts, docs/caching.md). */
   cache: CacheOptions
   /**
@@ -33,6 +49,13 @@ export interface FrameworkConfig {
   /** Draft mode's cookie value; a random one per build when unset (docs/caching.md). */
   draftModeSecret: string | undefined
   /**
+   * The origin (`https://app.example`) of every answer kept for other visitors: static pages,
+   * static route handlers, prerendered pages and their revalidations are rendered against it,
+   * never against a visitor's Host or request target.
+   */
+  origin: string
+  routeHandlers: RouteHandlerOptions
+  /**
    * Behind a reverse proxy that sets `X-Forwarded-Host`, set true so that the first of its values
    * counts as the request's host. Never set it without such a proxy: clients could forge it.
    */
@@ -40,14 +63,19 @@ export interface FrameworkConfig {
 }
 
 export interface FrameworkOptions {
+  /** See FrameworkConfig.allowedHosts. */
+  allowedHosts?: string[]
   /** Where cached() keeps entries: memory or Redis, and their bounds (docs/caching.md). */
   cache?: CacheOptionsInput
   /** See FrameworkConfig.contentSecurityPolicy. */
   contentSecurityPolicy?: string
   /** See FrameworkConfig.draftModeSecret. */
   draftModeSecret?: string
+  /** See FrameworkConfig.origin: an absolute http(s) URL, of which only the origin counts. */
+  origin?: string
   /** The client router's numbers (client/router-options.ts). */
   router?: Partial<RouterOptions>
+  routeHandlers?: Partial<RouteHandlerOptions>
   serverFunctions?: Partial<ServerFunctionOptions>
   trustProxy?: boolean
 }
@@ -82,9 +110,13 @@ export interface FrameworkBuildOptions extends FrameworkOptions {
 }
 
 export const DEFAULT_CONFIG: FrameworkConfig = {
+  allowedHosts: [],
   cache: DEFAULT_CACHE_OPTIONS,
   contentSecurityPolicy: undefined,
   draftModeSecret: undefined,
+  origin: DEFAULT_ORIGIN,
+  // Next's route handlers read any size, its server actions 1 MB: docs/configuration.md.
+  routeHandlers: { bodySizeLimit: 10 * 1024 * 1024 },
   serverFunctions: { allowedOrigins: [], bodySizeLimit: 1024 * 1024, maxArguments: 1000 },
   trustProxy: false,
 }
@@ -94,12 +126,41 @@ export function resolveConfig(...layers: (FrameworkOptions | undefined)[]): Fram
   for (const layer of layers) {
     if (!layer) continue
     config = {
+      allowedHosts: layer.allowedHosts ?? config.allowedHosts,
       cache: mergeCacheOptions(config.cache, layer.cache),
       contentSecurityPolicy: layer.contentSecurityPolicy ?? config.contentSecurityPolicy,
       draftModeSecret: layer.draftModeSecret ?? config.draftModeSecret,
+      origin: layer.origin === undefined ? config.origin : originOf(layer.origin),
+      routeHandlers: { ...config.routeHandlers, ...layer.routeHandlers },
       serverFunctions: { ...config.serverFunctions, ...layer.serverFunctions },
       trustProxy: layer.trustProxy ?? config.trustProxy,
     }
   }
   return config
+}
+
+/** `value`'s origin (`https://app.example:8443`); anything but an absolute http(s) URL throws. */
+function originOf(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+    throw new Error(`origin must be an absolute http or https URL (it is "${value}").`)
+  }
+  return url.origin
+}
+
+/**
+ * The options the environment gives a server (`npm start`, a Worker's vars): `ORIGIN`, and
+ * `ALLOWED_HOSTS` as a comma-separated list. Unset or empty variables give nothing.
+ */
+export function edgeOptionsFromEnv(env: Record<string, unknown>): FrameworkOptions {
+  const options: FrameworkOptions = {}
+  const { ORIGIN: origin, ALLOWED_HOSTS: hosts } = env
+  if (typeof origin === 'string' && origin.trim() !== '') options.origin = origin.trim()
+  if (typeof hosts === 'string' && hosts.trim() !== '') {
+    options.allowedHosts = hosts
+      .split(',')
+      .map((host) => host.trim())
+      .filter(Boolean)
+  }
+  return options
 }

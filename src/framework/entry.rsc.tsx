@@ -71,9 +71,10 @@ export function createRequestHandler(options?: RequestHandlerOptions): RequestHa
 /**
  * For `vite build` only (build/prerender.ts): a handler of this build that renders the pages to
  * prerender, with a data cache of its own in memory and no prerendered pages of an older build.
+ * `options` are the build's environment's (an `ORIGIN`: config.ts edgeOptionsFromEnv()).
  */
-export function createPrerenderer(): Prerenderer {
-  return createPrerendererOf(dependencies({ cache: { handler: 'memory' } }))
+export function createPrerenderer(options?: FrameworkOptions): Prerenderer {
+  return createPrerendererOf(dependencies({ ...options, cache: { handler: 'memory' } }))
 }
 
 let defaultHandler: RequestHandler | undefined

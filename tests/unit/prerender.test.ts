@@ -372,3 +372,46 @@ describe("a handler's store with the build's pages", () => {
     expect(await store.fresh('/docs/a')).toBeUndefined()
   })
 })
+
+describe('prerender(): the origin the build asks for', () => {
+  let dir: string
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'prerender-origin-'))
+  })
+  afterEach(() => {
+    delete process.env.ORIGIN
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  /**
+   * A built rsc entry whose prerenderer keeps `/` and records the URL of each request it gets:
+   * its origin is the options' (config.ts resolves an `origin` option to its origin).
+   */
+  const ENTRY = `
+    export const asked = []
+    export function createPrerenderer(options = {}) {
+      const origin = options.origin ? new URL(options.origin).origin : 'http://localhost'
+      const body = (etag) => ({ etag, bytes: new Uint8Array(0) })
+      return {
+        buildId: 'test',
+        origin,
+        handler: async (request) => {
+          asked.push(request.url)
+          return new Response('rendered')
+        },
+        targets: async () => [{ route: 'page.tsx', kind: 'render', withParams: false, pathnames: ['/'] }],
+        page: () => ({ payload: body('"p"'), html: body('"h"'), tags: [], renderedAt: 0 }),
+        rendering: () => 'static',
+      }
+    }
+  `
+
+  it('is ORIGIN as the build runs, never a fixed host', async () => {
+    writeFileSync(join(dir, 'index.js'), ENTRY)
+    process.env.ORIGIN = 'https://notebook.example/ignored-path'
+    const { prerender } = await import('../../src/framework/build/prerender.ts')
+    await prerender({ rscOutDir: dir, outDir: join(dir, 'out'), routesDir: 'src/routes', log() {} })
+    const entry = (await import(join(dir, 'index.js'))) as { asked: string[] }
+    expect(entry.asked).toEqual(['https://notebook.example/', 'https://notebook.example/_.rsc'])
+  })
+})

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { DEFAULT_CONFIG } from '../../src/framework/config.ts'
 import type { Params } from '../../src/framework/routing/route-table.ts'
 import { handleRoute } from '../../src/framework/server/method-handlers.ts'
 import { cookies, headers } from '../../src/framework/server/request-apis.ts'
@@ -10,9 +11,14 @@ type Handler = (request: Request, context: { params: Promise<Params> }) => Promi
 const FILE = 'api/things/[id]/route.ts'
 
 /** Runs handleRoute the way the server entry does: inside the request's context, cookies last. */
-function serve(request: Request, mod: Record<string, unknown>, params: Params = {}) {
+function serve(
+  request: Request,
+  mod: Record<string, unknown>,
+  params: Params = {},
+  bodySizeLimit = DEFAULT_CONFIG.routeHandlers.bodySizeLimit,
+) {
   return runWithRequest(request, async () =>
-    withSetCookies(await handleRoute(request, { file: FILE, mod }, params)),
+    withSetCookies(await handleRoute(request, { file: FILE, mod }, params, { bodySizeLimit })),
   )
 }
 
@@ -252,5 +258,41 @@ describe('handleRoute with redirect()', () => {
     })
     expect(response.status).toBe(307)
     expect(response.headers.get('location')).toBe('/tags/caf%C3%A9%20%E6%BC%A2?q=%C3%BC#%C3%B6')
+  })
+})
+
+describe('request bodies within routeHandlers.bodySizeLimit (docs/security.md)', () => {
+  /** A POST handler that reads its whole body and answers its size. */
+  const sizeOf = vi.fn<Handler>(
+    async (request) => new Response(String((await request.arrayBuffer()).byteLength)),
+  )
+  const chunked = (sizes: number[]) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const size of sizes) controller.enqueue(new Uint8Array(size))
+        controller.close()
+      },
+    })
+
+  it('a Content-Length over the limit gets 413 before the handler runs', async () => {
+    sizeOf.mockClear()
+    const post = request('POST', { body: 'x'.repeat(11), headers: { 'content-length': '11' } })
+    const response = await serve(post, { POST: sizeOf }, {}, 10)
+    expect(response.status).toBe(413)
+    expect(await response.text()).toMatch(/larger than 10 bytes \(routeHandlers.bodySizeLimit\)/)
+    expect(sizeOf).not.toHaveBeenCalled()
+  })
+
+  it('a body with no Content-Length that passes the limit while it streams gets 413', async () => {
+    const post = request('POST', { body: chunked([6, 6]), duplex: 'half' } as RequestInit)
+    const response = await serve(post, { POST: sizeOf }, {}, 10)
+    expect(response.status).toBe(413)
+    expect(response.headers.get('connection')).toBe('close')
+  })
+
+  it('a body within the limit reaches the handler whole', async () => {
+    const post = request('POST', { body: chunked([5, 5]), duplex: 'half' } as RequestInit)
+    const response = await serve(post, { POST: sizeOf }, {}, 10)
+    expect(await response.text()).toBe('10')
   })
 })

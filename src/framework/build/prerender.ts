@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { edgeOptionsFromEnv, type FrameworkOptions } from '../config.ts'
 import type { Prerenderer } from '../server/core.ts'
 import {
   PRERENDER_MANIFEST,
@@ -20,9 +21,6 @@ import {
 } from '../static/prerendered.ts'
 import { PAYLOAD_SUFFIX } from '../wire/protocol.ts'
 import { formatPrerenderReport } from './report.ts'
-
-/** The host the build's requests name; pages are rendered from their pathname alone anyway. */
-const BUILD_ORIGIN = 'http://localhost'
 
 export interface PrerenderOptions {
   /** The rsc environment's output folder (dist/rsc): its index.js is the built rsc entry. */
@@ -100,7 +98,7 @@ async function prerenderPage(
   pathname: string,
   describe: () => string,
 ): Promise<Outcome> {
-  const url = new URL(pathname, BUILD_ORIGIN)
+  const url = new URL(pathname, prerenderer.origin)
   const {
     result: document,
     errors,
@@ -124,7 +122,7 @@ async function prerenderPage(
   }
   const kept = prerenderer.page(pathname)
   if (status !== 200 || !kept) return { kind: 'not-prerendered', status }
-  const payloadUrl = new URL(pathname + PAYLOAD_SUFFIX, BUILD_ORIGIN)
+  const payloadUrl = new URL(pathname + PAYLOAD_SUFFIX, prerenderer.origin)
   const payload = await prerenderer.handler(new Request(payloadUrl))
   const payloadBytes = new Uint8Array(await payload.arrayBuffer())
   // A Content-Security-Policy with a nonce makes every document differ: only payloads could be kept.
@@ -163,9 +161,11 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderMan
   // Imported as is: the build's chunks import it back by this URL, and must share its state.
   const entry = pathToFileURL(join(options.rscOutDir, 'index.js')).href
   const { createPrerenderer } = (await import(entry)) as {
-    createPrerenderer(): Prerenderer
+    createPrerenderer(options?: FrameworkOptions): Prerenderer
   }
-  const prerenderer = createPrerenderer()
+  // Rendered against the configured origin (vite.config.ts, or ORIGIN as the build runs), as
+  // every answer kept for everyone is (docs/configuration.md).
+  const prerenderer = createPrerenderer(edgeOptionsFromEnv(process.env))
   const fileOf = (route: string) => join(options.routesDir, route)
   const routes: PrerenderedRoute[] = []
   const pages: Record<string, PrerenderedPage> = {}

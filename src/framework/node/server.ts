@@ -12,13 +12,66 @@ import compression from 'compression'
 import sirv from 'sirv'
 import { mergeCacheOptions } from '../cache/options.ts'
 import { handlerKind } from '../cache/stores.ts'
-import { DEFAULT_CONFIG } from '../config.ts'
+import {
+  DEFAULT_CONFIG,
+  edgeOptionsFromEnv,
+  type FrameworkOptions,
+  resolveConfig,
+} from '../config.ts'
 import { runPrimary, workerCount } from './cluster.ts'
 import { answerFailure } from './listener.ts'
 
 const CLIENT_DIR = fileURLToPath(new URL('../client', import.meta.url))
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const SHUTDOWN_GRACE_MS = 10_000
+/** How often Node checks the timeouts below: each is enforced within this much of passing. */
+const TIMEOUT_CHECK_MS = 1000
+
+/**
+ * How long a client may take, in milliseconds: to send a request's headers, the whole request
+ * (its body too), and between two requests on a kept-alive connection. Node's own (60 s, 300 s)
+ * let slow clients hold connections for minutes; these suit a server facing the internet
+ * (docs/configuration.md). 0 turns one off.
+ */
+interface Timeouts {
+  headersMs: number
+  requestMs: number
+  keepAliveMs: number
+}
+
+/** `name`'s value as a whole number of milliseconds, or `fallback` when unset or empty. */
+function millisecondsFromEnv(name: string, fallback: number): number {
+  const value = process.env[name]?.trim() ?? ''
+  if (value === '') return fallback
+  if (!/^\d+$/.test(value)) {
+    throw new Error(`${name} must be a whole number of milliseconds (it is "${value}").`)
+  }
+  return Number(value)
+}
+
+function timeoutsFromEnv(): Timeouts {
+  const timeouts = {
+    headersMs: millisecondsFromEnv('HEADERS_TIMEOUT_MS', 10_000),
+    requestMs: millisecondsFromEnv('REQUEST_TIMEOUT_MS', 60_000),
+    keepAliveMs: millisecondsFromEnv('KEEP_ALIVE_TIMEOUT_MS', 5_000),
+  }
+  if (timeouts.requestMs > 0 && timeouts.headersMs > timeouts.requestMs) {
+    throw new Error('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS.')
+  }
+  return timeouts
+}
+
+/**
+ * The origin kept answers are rendered against (config.ts `origin`): ORIGIN, else the app's
+ * option, else this server's own address, as `Listening on` prints it (`localhost` for an
+ * address that names every interface).
+ */
+function serverOptions(host: string, port: number): FrameworkOptions {
+  const fromEnv = edgeOptionsFromEnv(process.env)
+  if (fromEnv.origin || buildOptions.origin) return fromEnv
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host
+  return { ...fromEnv, origin: `http://${name.includes(':') ? `[${name}]` : name}:${port}` }
+}
 
 const serveAssets = sirv(CLIENT_DIR, {
   etag: true,
@@ -59,16 +112,29 @@ function logWhenDone(req: IncomingMessage, res: ServerResponse) {
 }
 
 /** Serves the app on `host:port`: the whole server, or one worker of the cluster. */
-async function serve(host: string, port: number) {
+async function serve(host: string, port: number, timeouts: Timeouts) {
   // Loaded here, not by the cluster's primary, which serves nothing.
   const app = await import('../entry.rsc.tsx')
-  const renderApp = app.createNodeRequestListener(app.default)
   // A worker's lines say which worker wrote them; the primary announces the port.
   const say = (message: string) =>
     console.log(cluster.isWorker ? `[worker ${cluster.worker?.id}] ${message}` : message)
   let stopping = false
 
-  const server = createServer((req, res) => {
+  const server = createServer({
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+  })
+  server.keepAliveTimeout = timeouts.keepAliveMs
+  // The handler is made once the port is known: it is the default origin (serverOptions()).
+  await new Promise<void>((resolve) => server.listen(port, host, resolve))
+  const address = server.address()
+  // PORT=0 picks a free port: the real one.
+  const actualPort = typeof address === 'object' && address ? address.port : port
+  const renderApp = app.createNodeRequestListener(
+    app.createRequestHandler(serverOptions(host, actualPort)),
+  )
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     // While stopping, tell keep-alive clients not to send another request on this connection.
     if (stopping) res.setHeader('connection', 'close')
     if (logRequests) logWhenDone(req, res)
@@ -84,13 +150,8 @@ async function serve(host: string, port: number) {
     }
   })
 
-  server.listen(port, host, () => {
-    if (cluster.isWorker) return
-    const address = server.address()
-    // PORT=0 picks a free port; print the real one (tests read this line).
-    const actualPort = typeof address === 'object' && address ? address.port : port
-    console.log(`Listening on http://${host}:${actualPort}`)
-  })
+  // Tests read this line.
+  if (!cluster.isWorker) console.log(`Listening on http://${host}:${actualPort}`)
 
   function shutdown(signal: string) {
     // A worker may get the signal twice: from the terminal (its process group) and the primary.
@@ -122,8 +183,11 @@ function start() {
   const port = Number(process.env.PORT ?? 3000)
   const host = process.env.HOST ?? '127.0.0.1'
   let workers: number
+  let timeouts: Timeouts
   try {
     workers = workerCount(process.env.WORKERS)
+    timeouts = timeoutsFromEnv()
+    resolveConfig(edgeOptionsFromEnv(process.env)) // an ORIGIN that is no origin stops the start
   } catch (error) {
     console.error((error as Error).message)
     process.exit(1)
@@ -132,7 +196,8 @@ function start() {
     const notice = unsharedCacheNotice()
     void runPrimary({ workers, host, port, graceMs: SHUTDOWN_GRACE_MS, notice })
   } else {
-    void serve(host, port)
+    // A worker reads the same variables: cluster.fork() passes this process's environment on.
+    void serve(host, port, timeouts)
   }
 }
 

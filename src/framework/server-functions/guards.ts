@@ -3,35 +3,10 @@
 // the id names a function "use server" registered. invoke.ts runs them in that order, then
 // decodes the arguments and runs the function.
 import type { FrameworkConfig } from '../config.ts'
+import { readWithin } from '../server/body-limit.ts'
 import type { ReactServer } from '../server/core-state.ts'
-import { CONTENT_TYPE_TEXT } from '../wire/protocol.ts'
-
-/**
- * A refusal, sent before the body was read (or all of it): the connection closes after it, so
- * the rest of a large upload is neither read nor mistaken for the connection's next request.
- */
-export function refuse(status: number, message: string): Response {
-  return new Response(`${message}\n`, {
-    status,
-    headers: { 'content-type': CONTENT_TYPE_TEXT, connection: 'close' },
-  })
-}
-
-/** The host the browser addressed: the first X-Forwarded-Host only behind a trusted proxy. */
-function requestHost(request: Request, config: FrameworkConfig): string {
-  const forwarded = config.trustProxy ? request.headers.get('x-forwarded-host') : null
-  const host =
-    forwarded?.split(',')[0]?.trim() || request.headers.get('host') || new URL(request.url).host
-  return host.toLowerCase()
-}
-
-function matchesAllowedOrigin(host: string, pattern: string): boolean {
-  const bare = pattern.replace(/^[a-z]+:\/\//i, '').toLowerCase()
-  const labels = bare
-    .split('.')
-    .map((label) => (label === '*' ? '[^.]+' : label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-  return new RegExp(`^${labels.join('\\.')}$`).test(host)
-}
+import { bodyTooLargeResponse, refuse } from '../wire/errors.ts'
+import { matchesHostPattern, requestHost } from '../wire/protocol.ts'
 
 /** Refuses cross-site posts (CSRF): the origin must be the page's host or allow-listed. */
 export function checkOrigin(request: Request, config: FrameworkConfig): Response | null {
@@ -47,12 +22,10 @@ export function checkOrigin(request: Request, config: FrameworkConfig): Response
       `Server function refused: the request's origin (${origin}) is opaque or invalid.`,
     )
   }
-  const host = requestHost(request, config)
+  const host = requestHost(request, config.trustProxy)
   if (originHost === host) return null
   if (
-    config.serverFunctions.allowedOrigins.some((pattern) =>
-      matchesAllowedOrigin(originHost, pattern),
-    )
+    config.serverFunctions.allowedOrigins.some((pattern) => matchesHostPattern(originHost, pattern))
   ) {
     return null
   }
@@ -61,27 +34,6 @@ export function checkOrigin(request: Request, config: FrameworkConfig): Response
     `Server function refused: origin ${originHost} does not match host ${host}. ` +
       'If that origin is trusted, add it to serverFunctions.allowedOrigins.',
   )
-}
-
-/** Reads the body, stopping as soon as it passes `limit` bytes: a huge post is never buffered. */
-async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > limit) return null
-  if (!request.body) return new Uint8Array(0)
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of request.body) {
-    size += chunk.byteLength
-    if (size > limit) return null // leaving the loop cancels the rest of the upload
-    chunks.push(chunk)
-  }
-  const body = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    body.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return body
 }
 
 /** A refused post's body is waited for (read and dropped, never decoded) up to this size... */
@@ -99,7 +51,7 @@ export async function afterSmallBody(request: Request, refusal: Response): Promi
   if (!request.body || !(declared <= DRAINED_BODY_BYTES)) return refusal
   let timer: ReturnType<typeof setTimeout> | undefined
   await Promise.race([
-    readBody(request, DRAINED_BODY_BYTES).catch(() => null),
+    readWithin(request, DRAINED_BODY_BYTES).catch(() => null),
     new Promise((resolve) => {
       timer = setTimeout(resolve, DRAIN_WAIT_MS)
     }),
@@ -115,11 +67,8 @@ export async function readLimitedBody(
 ): Promise<Uint8Array<ArrayBuffer> | Response> {
   const { bodySizeLimit } = config.serverFunctions
   return (
-    (await readBody(request, bodySizeLimit)) ??
-    refuse(
-      413,
-      `Server function refused: the request body is larger than ${bodySizeLimit} bytes (serverFunctions.bodySizeLimit).`,
-    )
+    (await readWithin(request, bodySizeLimit)) ??
+    bodyTooLargeResponse('Server function refused', bodySizeLimit, 'serverFunctions.bodySizeLimit')
   )
 }
 

@@ -6,6 +6,7 @@ import type { ReactFormState } from 'react-dom/client'
 import type { FrameworkConfig } from '../config.ts'
 import type { ReactServer } from '../server/core-state.ts'
 import { currentCore, invalidationsRecorded, setRequestPhase } from '../server/request-store.ts'
+import { refuse } from '../wire/errors.ts'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 import {
   afterSmallBody,
@@ -15,7 +16,6 @@ import {
   loadRegisteredFunction,
   notAFormPost,
   readLimitedBody,
-  refuse,
 } from './guards.ts'
 
 async function toFormData(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<FormData> {

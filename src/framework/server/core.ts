@@ -4,12 +4,24 @@
 // parsed once, then handed to exactly one of route handler, server function, or page (payload
 // or document), inside the request's store, which names this handler (core-state.ts).
 
+import type { FrameworkConfig } from '../config.ts'
 import { answerCall, answerFormPost } from '../server-functions/respond.ts'
 import type { StaticPage } from '../static/page-store.ts'
 import { type PrerenderTarget, prerenderTargets } from '../static/prerender-targets.ts'
 import { isStaticHandler, serveStaticHandler } from '../static/route-handlers.ts'
-import { internalServerErrorResponse, wrongMethodResponse } from '../wire/errors.ts'
-import { type ParsedRequest, parseRequest, readRouterState } from '../wire/protocol.ts'
+import {
+  hostNotAllowedResponse,
+  internalServerErrorResponse,
+  wrongMethodResponse,
+} from '../wire/errors.ts'
+import {
+  HEADER_FORWARDED_HOST,
+  matchesHostPattern,
+  type ParsedRequest,
+  parseRequest,
+  readRouterState,
+  requestHost,
+} from '../wire/protocol.ts'
 import { handleWithAfter } from './after.ts'
 import { type Core, type CoreDependencies, createCore } from './core-state.ts'
 import { handleRoute } from './method-handlers.ts'
@@ -32,7 +44,7 @@ async function dispatch(core: Core, request: Request, parsed: ParsedRequest) {
     // A GET declared static is answered once and served from memory (static/route-handlers.ts).
     if (isStaticHandler(request.method, route.mod))
       return serveStaticHandler(request, url, route, match.params)
-    return handleRoute(request, route, match.params)
+    return handleRoute(request, route, match.params, core.config.routeHandlers)
   }
   const page = match?.route.type === 'page' ? match : null
   switch (parsed.type) {
@@ -58,6 +70,8 @@ export function createHandler(deps: CoreDependencies): RequestHandler {
 /** What `npm run build` renders pages with (build/prerender.ts): a handler and what it found. */
 export interface Prerenderer {
   buildId: string
+  /** The origin the pages are rendered against (config.ts `origin`): what the build asks for. */
+  origin: string
   handler: RequestHandler
   targets(): Promise<PrerenderTarget[]>
   /** The page the handler kept for `pathname`, if its render showed it static. */
@@ -70,6 +84,7 @@ export function createPrerenderer(deps: CoreDependencies): Prerenderer {
   const core = createCore(deps)
   return {
     buildId: core.buildId,
+    origin: core.config.origin,
     handler: (request) => handleWithAfter(request, () => handle(core, request)),
     targets: () => prerenderTargets(core.routes, core.load, core.classification),
     page: (pathname) => core.pages.kept(pathname),
@@ -77,9 +92,33 @@ export function createPrerenderer(deps: CoreDependencies): Prerenderer {
   }
 }
 
+/** `host` (a Host header's value) names the configured origin's host or one allowedHosts lists. */
+function isAllowedHost(host: string, config: FrameworkConfig): boolean {
+  // Ports do not count, as in Vite's server.allowedHosts: a host name is allowed or not.
+  const hostname = URL.canParse(`http://${host}`) ? new URL(`http://${host}`).hostname : host
+  if (hostname === new URL(config.origin).hostname) return true
+  return config.allowedHosts.some((pattern) => matchesHostPattern(hostname, pattern))
+}
+
+/**
+ * 400 for a request that names a host `allowedHosts` does not accept (docs/security.md): its
+ * Host (with `trustProxy`, its X-Forwarded-Host), and the host of its URL, which an absolute-form
+ * request target names. Null when the list is empty (every host) or both are accepted.
+ */
+function refusedHost(request: Request, url: URL, config: FrameworkConfig): Response | null {
+  if (config.allowedHosts.length === 0) return null
+  const named = requestHost(request, config.trustProxy)
+  const forwarded = config.trustProxy && request.headers.has(HEADER_FORWARDED_HOST)
+  const hosts = forwarded ? [named] : [named, url.host]
+  const refused = hosts.find((host) => !isAllowedHost(host, config))
+  return refused === undefined ? null : hostNotAllowedResponse(refused)
+}
+
 /** One request: the middleware first, if the app has one (server/middleware.ts), then its route. */
 function handle(core: Core, request: Request): Promise<Response> {
   const parsed = parseRequest(request)
+  const refusal = refusedHost(request, parsed.url, core.config)
+  if (refusal) return Promise.resolve(refusal)
   if (!core.middleware) return serve(core, request, parsed)
   return runMiddleware(
     core.middleware,

@@ -1,8 +1,11 @@
 // `route.ts` files: one exported function per HTTP method, Request in, Response out.
 
+import type { RouteHandlerOptions } from '../config.ts'
 import type { Params } from '../routing/route-table.ts'
+import { bodyTooLargeResponse } from '../wire/errors.ts'
 import { type FallbackStatus, parseInterrupt } from '../wire/interrupts.ts'
 import { CONTENT_TYPE_TEXT, redirectTo } from '../wire/protocol.ts'
+import { declaresMoreThan, isBodyTooLarge, limitBody } from './body-limit.ts'
 import { invalidationsRecorded, setRequestPhase } from './request-store.ts'
 
 /** What notFound(), unauthorized() and forbidden() answer in a route handler. */
@@ -53,10 +56,21 @@ function redirectStatus(method: string, status: 307 | 308): 303 | 307 | 308 {
   return status === 307 && method !== 'GET' && method !== 'HEAD' ? 303 : status
 }
 
+/** 413 for a body past routeHandlers.bodySizeLimit. */
+function tooLarge(limit: number): Response {
+  return bodyTooLargeResponse('Request refused', limit, 'routeHandlers.bodySizeLimit')
+}
+
+/**
+ * Runs the module's handler for the request's method. A body is read by the handler within
+ * `options.bodySizeLimit` (server/body-limit.ts): a larger Content-Length gets 413 before the
+ * handler runs, and a body that passes the limit while the handler reads it gets 413 too.
+ */
 export async function handleRoute(
   request: Request,
   { file, mod }: RouteModule,
   params: Params,
+  options: RouteHandlerOptions,
 ): Promise<Response> {
   const method = request.method
   // HEAD falls back to GET (the body is dropped by the server); OPTIONS answers Allow by default.
@@ -70,13 +84,18 @@ export async function handleRoute(
       headers: { allow, 'content-type': CONTENT_TYPE_TEXT },
     })
   }
+  const limit = options.bodySizeLimit
+  const withBody = method !== 'GET' && method !== 'HEAD' && request.body !== null
+  if (withBody && declaresMoreThan(request, limit)) return tooLarge(limit)
   setRequestPhase('handler')
   let result: unknown
   try {
+    const limited = withBody ? limitBody(request, limit) : request
     result = await Promise.resolve()
-      .then(() => handler(request, { params: Promise.resolve(params) }))
+      .then(() => handler(limited, { params: Promise.resolve(params) }))
       .finally(invalidationsRecorded)
   } catch (error) {
+    if (isBodyTooLarge(error)) return tooLarge(limit)
     const interrupt = parseInterrupt(error)
     if (!interrupt) throw error
     if (interrupt.signal === 'redirect') {

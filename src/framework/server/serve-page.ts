@@ -60,13 +60,14 @@ export function fromMemory(
 }
 
 /**
- * The page's URL without the visitor's query or hash. Copied rather than resolved from the
- * pathname: `new URL('//', url)` would read a path that begins with `//` as a host.
+ * The URL a render kept for everyone sees: the handler's configured `origin` (config.ts) and the
+ * page's pathname, nothing else of the visitor's URL: not their Host or absolute request target
+ * (docs/security.md), query or hash. The pathname is set rather than resolved: `new URL('//x',
+ * origin)` would read a path that begins with `//` as a host.
  */
-export function pageUrlOf(url: URL): URL {
-  const pageUrl = new URL(url)
-  pageUrl.search = ''
-  pageUrl.hash = ''
+export function pageUrlOf(url: URL, origin: string): URL {
+  const pageUrl = new URL(origin)
+  pageUrl.pathname = url.pathname
   return pageUrl
 }
 
@@ -88,11 +89,12 @@ const htmlRenders = new WeakMap<StaticPage, Promise<StaticBody | undefined>>()
  * by the time limit: then undefined, and the visitor's HTML streams from their own render).
  */
 async function renderHtml(
+  core: Core,
   url: URL,
   match: RouteMatch,
   page: StaticPage,
 ): Promise<{ html?: StaticBody; response?: Response }> {
-  const pageUrl = pageUrlOf(url)
+  const pageUrl = pageUrlOf(url, core.config.origin)
   const signal = AbortSignal.timeout(WHOLE_RENDER_TIMEOUT_MS)
   const detached = detachedRequest(pageUrl, signal)
   const response = await runDetached(detached, () =>
@@ -114,12 +116,13 @@ async function serveStatic(
   if (format === 'payload') return fromMemory(request, page.payload, payloadHeaders('static'))
   if (documentsNeedNonce())
     return renderDocument(request, url, match, { payload: page.payload.bytes })
+  const core = currentCore()
   if (!page.html) {
     const shared = htmlRenders.get(page)
     let html: StaticBody | undefined
     if (shared) html = await shared
     else {
-      const rendering = renderHtml(url, match, page)
+      const rendering = renderHtml(core, url, match, page)
       htmlRenders.set(
         page,
         rendering.then(
@@ -134,7 +137,7 @@ async function serveStatic(
     if (!html) return renderDocument(request, url, match, { payload: page.payload.bytes })
     if (page.html !== html) {
       page.html = html
-      currentCore().pages.set(url.pathname, page) // stored again, so the LRU counts its bytes
+      core.pages.set(url.pathname, page) // stored again, so the LRU counts its bytes
     }
   }
   return fromMemory(request, page.html, { ...DOCUMENT_HEADERS, 'content-type': CONTENT_TYPE_HTML })
@@ -151,7 +154,7 @@ function renderWhole(
   match: RouteMatch,
   { mode, revalidate }: SegmentConfig,
 ): Promise<WholeRender> {
-  const pageUrl = pageUrlOf(url)
+  const pageUrl = pageUrlOf(url, core.config.origin)
   const controller = new AbortController()
   const request = detachedRequest(pageUrl, controller.signal)
   const heldErrors: unknown[] = []

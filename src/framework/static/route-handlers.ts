@@ -63,9 +63,12 @@ function keepableHeaders(response: Response): KeptHeaders {
   return headers
 }
 
-/** Runs GET for `url`'s path, detached from the visitor, and keeps a 200 answer. */
+/**
+ * Runs GET for `url`'s path, detached from the visitor, and keeps a 200 answer. Its request names
+ * the configured origin, never the visitor's Host or request target (docs/security.md).
+ */
 function produce(core: Core, url: URL, route: RouteModule, params: Params): Promise<Produced> {
-  const pageUrl = pageUrlOf(url)
+  const pageUrl = pageUrlOf(url, core.config.origin)
   const request = new Request(pageUrl, { signal: AbortSignal.timeout(WHOLE_RENDER_TIMEOUT_MS) })
   return runDetached(request, async () => {
     hideRequestData()
@@ -73,7 +76,7 @@ function produce(core: Core, url: URL, route: RouteModule, params: Params): Prom
       .renderToKeep(
         url.pathname,
         async () => {
-          const response = await handleRoute(request, route, params)
+          const response = await handleRoute(request, route, params, core.config.routeHandlers)
           const bytes = new Uint8Array(await response.arrayBuffer())
           const headers = keepableHeaders(response)
           keptHeaders.set(bytes, headers)
@@ -117,8 +120,9 @@ export async function serveStaticHandler(
   params: Params,
 ): Promise<Response> {
   // Draft mode: run for this request, as a dynamic handler (draft-mode.ts).
-  if (isDraftModeRequest()) return handleRoute(request, route, params)
-  const stored = await currentCore().pages.fresh(url.pathname)
+  const core = currentCore()
+  if (isDraftModeRequest()) return handleRoute(request, route, params, core.config.routeHandlers)
+  const stored = await core.pages.fresh(url.pathname)
   const storedHeaders = stored && keptHeaders.get(stored.payload.bytes)
   if (stored && storedHeaders) return fromMemory(request, stored.payload, storedHeaders)
   if (!(await isListed(route.mod, params))) {

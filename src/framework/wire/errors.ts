@@ -83,3 +83,27 @@ export function wrongMethodResponse(method: string, pathname: string): Response 
     headers: { allow: 'GET, HEAD, POST', 'content-type': CONTENT_TYPE_TEXT },
   })
 }
+
+/**
+ * A refusal, sent before the body was read (or all of it): the connection closes after it, so
+ * the rest of a large upload is neither read nor mistaken for the connection's next request.
+ */
+export function refuse(status: number, message: string): Response {
+  return new Response(`${message}\n`, {
+    status,
+    headers: { 'content-type': CONTENT_TYPE_TEXT, connection: 'close' },
+  })
+}
+
+/** 413 for a body past `limit` bytes: `refused` says what refused it, `setting` the option. */
+export function bodyTooLargeResponse(refused: string, limit: number, setting: string): Response {
+  return refuse(413, `${refused}: the request body is larger than ${limit} bytes (${setting}).`)
+}
+
+/** 400 for a request naming a host that allowedHosts does not accept (server/core.ts). */
+export function hostNotAllowedResponse(host: string): Response {
+  return refuse(
+    400,
+    `Bad Request: the host ${JSON.stringify(host)} is not allowed. To allow it, add it to allowedHosts (ALLOWED_HOSTS).`,
+  )
+}

@@ -191,3 +191,27 @@ export function parseRequest(request: Request): ParsedRequest {
  * What was worked out with the old code (static pages, route kinds) must not outlive it.
  */
 export const DEV_CODE_CHANGED_EVENT = 'framework:code-changed'
+
+/** Set by a reverse proxy to the host the browser asked for; read only with `trustProxy`. */
+export const HEADER_FORWARDED_HOST = 'x-forwarded-host'
+
+/** The host the browser addressed, in lower case: the first X-Forwarded-Host only with `trustProxy`. */
+export function requestHost(request: Request, trustProxy: boolean): string {
+  const forwarded = trustProxy ? request.headers.get(HEADER_FORWARDED_HOST) : null
+  const host =
+    forwarded?.split(',')[0]?.trim() || request.headers.get('host') || new URL(request.url).host
+  return host.toLowerCase()
+}
+
+/**
+ * Whether `host` matches `pattern`, a host name with an optional port, the scheme ignored, where
+ * `*` stands for exactly one label (`*.example.com`). serverFunctions.allowedOrigins and
+ * allowedHosts are such patterns (docs/configuration.md).
+ */
+export function matchesHostPattern(host: string, pattern: string): boolean {
+  const bare = pattern.replace(/^[a-z]+:\/\//i, '').toLowerCase()
+  const labels = bare
+    .split('.')
+    .map((label) => (label === '*' ? '[^.]+' : label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  return new RegExp(`^${labels.join('\\.')}$`).test(host)
+}
