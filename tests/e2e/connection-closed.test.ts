@@ -59,7 +59,7 @@ async function expectNotice(page: Page): Promise<void> {
     'the global error screen': page.getByText(clientErrorText(host), { exact: true }),
     'the whole page, loaded again as a document': page
       .getByTestId('stats')
-      .filter({ hasText: STATS_TEXT }),
+      .filter({ hasText: STATS_TEXT, visible: true }),
   }
   const [first, ...rest] = Object.values(outcomes)
   await rest
@@ -78,7 +78,7 @@ async function expectNotice(page: Page): Promise<void> {
 async function reloadFromNotice(page: Page, requests: RequestLog): Promise<void> {
   const documentsBefore = requests.documents().length
   await page.getByRole('button', { name: RELOAD_BUTTON_TEXT }).click()
-  await page.getByTestId('stats').filter({ hasText: STATS_TEXT }).waitFor()
+  await page.getByTestId('stats').filter({ hasText: STATS_TEXT, visible: true }).waitFor()
   expect(requests.documents().length).toBe(documentsBefore + 1)
   expect(requests.documentPaths().at(-1)).toBe('/stats')
   expect(await page.getByText(CONNECTION_CLOSED_TEXT).count()).toBe(0)

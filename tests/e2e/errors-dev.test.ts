@@ -79,6 +79,6 @@ describe('development shows the connection-closed notice', () => {
     expect(await page.getByText(STATS_LOADING_TEXT).count()).toBe(0)
 
     await page.getByRole('button', { name: 'Reload the page' }).click()
-    await page.getByTestId('stats').filter({ hasText: STATS_TEXT }).waitFor()
+    await page.getByTestId('stats').filter({ hasText: STATS_TEXT, visible: true }).waitFor()
   }, 180_000)
 })
