@@ -4,11 +4,14 @@
 // SIGTERM stops them all gracefully. A request cannot choose its worker (the primary hands each
 // new connection to the next worker), so each request goes on a connection of its own and the
 // tests repeat requests until they have seen both workers; the lab routes under /lab/cluster say
-// which process answered.
+// which process answered. Revalidating through them is the admin's (docs/security.md, "The lab"):
+// the tests sign in first.
 import { randomUUID } from 'node:crypto'
 import { request } from 'node:http'
 import { type AddressInfo, createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ACCOUNTS } from '../e2e/support/app.ts'
+import { signInOverHttp } from '../e2e/support/server-functions.ts'
 import { type RunningServer, startCommand, startProductionServer } from '../e2e/support/servers.ts'
 import { type RedisServer, startRedis } from './support/redis.ts'
 
@@ -18,9 +21,9 @@ interface Answer {
 }
 
 /** One request on a new connection, so that the cluster's primary hands it to the next worker. */
-function send(url: string, method = 'GET'): Promise<Answer> {
+function send(url: string, method = 'GET', headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, agent: false }, (res) => {
+    const req = request(url, { method, headers, agent: false }, (res) => {
       let body = ''
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => {
@@ -90,8 +93,13 @@ async function untilEveryWorker<T extends { worker: number }>(
   )
 }
 
+/** The admin's `session=…` cookie on the cluster under test. */
+let admin = ''
+
 const revalidate = async (origin: string, what: 'tag' | 'path') => {
-  const answer = await send(`${origin}/lab/cluster/revalidate?what=${what}`, 'POST')
+  const answer = await send(`${origin}/lab/cluster/revalidate?what=${what}`, 'POST', {
+    cookie: admin,
+  })
   expect(answer.status, answer.body).toBe(200)
 }
 
@@ -110,6 +118,8 @@ describe('WORKERS=2 npm start, with REDIS_URL', () => {
 
   beforeAll(async () => {
     server = await startCommand('npm', ['start'], { WORKERS: '2', REDIS_URL: redis.url })
+    // Before any worker has read the accounts: each one that does later reads this session too.
+    admin = await signInOverHttp(server.url, ACCOUNTS.admin)
   })
 
   afterAll(async () => {
