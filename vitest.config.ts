@@ -85,6 +85,7 @@ export default defineConfig({
             'tests/e2e/http-caching.test.ts',
             'tests/e2e/static-pages.test.ts',
             'tests/e2e/static-route-handlers.test.ts',
+            'tests/e2e/lab-controls.test.ts',
             'tests/e2e/revalidation.test.ts',
             'tests/e2e/errors.test.ts',
             'tests/e2e/streaming.test.ts',

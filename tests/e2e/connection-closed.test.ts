@@ -7,6 +7,7 @@ import type { Page, Route } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { HEADER_PREFETCH } from '../../src/framework/wire/protocol.ts'
 import {
+  adminSession,
   CONNECTION_CLOSED_TEXT,
   clientErrorText,
   gotoHydrated,
@@ -175,6 +176,7 @@ describe('the server side: a client that goes away', () => {
     // prerendered it (docs/caching.md): dropped first, so that this request renders it.
     const dropped = await fetch(`${app.url}/lab/prerender/revalidate?path=/lab/slow`, {
       method: 'POST',
+      headers: { cookie: await adminSession(app.url) }, // the admin's (docs/security.md)
     })
     expect(dropped.status).toBe(204)
     const server = app.server.process

@@ -1,13 +1,26 @@
 // draftMode() (docs/caching.md, "Draft mode"): enable() in a route handler sets a cookie whose
 // value is this build's secret; with it, a static page renders per request and is neither
 // stored nor served from the static store; without it (or with a forged value) the page stays
-// static. Fixtures: /lab/draft (a static page that shows isEnabled) and /lab/draft/mode?on=1|0.
-import { expect, test } from 'vitest'
+// static. Fixtures: /lab/draft (a static page that shows isEnabled) and /lab/draft/mode?on=1|0,
+// which are the admin's (docs/security.md, "The lab"): the tests sign in as the admin first.
+import { beforeAll, expect, test } from 'vitest'
 import { COOKIE_DRAFT_MODE } from '../../src/framework/wire/protocol.ts'
-import { setupBrowser, setupProductionServer } from './support/index.ts'
+import {
+  ACCOUNTS,
+  setupBrowser,
+  setupProductionServer,
+  signIn,
+  signInOverHttp,
+} from './support/index.ts'
 
 const app = setupProductionServer()
 const browser = setupBrowser(app)
+
+/** The admin's `session=…` cookie. */
+let admin = ''
+beforeAll(async () => {
+  admin = await signInOverHttp(app.url, ACCOUNTS.admin)
+})
 
 interface Seen {
   status: number
@@ -33,7 +46,7 @@ async function getDraftPage(cookie?: string): Promise<Seen> {
 }
 
 async function enableDraftMode(): Promise<string> {
-  const response = await fetch(`${app.url}/lab/draft/mode?on=1`)
+  const response = await fetch(`${app.url}/lab/draft/mode?on=1`, { headers: { cookie: admin } })
   expect(await response.text()).toBe('Draft mode on\n')
   const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(COOKIE_DRAFT_MODE))
   expect(setCookie).toMatch(/HttpOnly/i)
@@ -69,7 +82,7 @@ test('a forged draft cookie does nothing', async () => {
 
 test('disable() clears the cookie', async () => {
   const response = await fetch(`${app.url}/lab/draft/mode?on=0`, {
-    headers: { cookie: await enableDraftMode() },
+    headers: { cookie: `${await enableDraftMode()}; ${admin}` },
   })
   expect(await response.text()).toBe('Draft mode off\n')
   const cleared = response.headers.getSetCookie().find((c) => c.startsWith(COOKIE_DRAFT_MODE))
@@ -78,6 +91,7 @@ test('disable() clears the cookie', async () => {
 
 test('in the browser: draft mode on shows per-request renders, off shows the static page again', async () => {
   const page = await browser.newPage()
+  await signIn(page, ACCOUNTS.admin)
   await page.goto('/lab/draft')
   await expect.poll(() => page.getByTestId('draft-mode').textContent()).toBe('Draft mode: off')
   const staticId = await page.getByTestId('render-id').textContent()
@@ -95,6 +109,7 @@ test('in the browser: draft mode on shows per-request renders, off shows the sta
 
 test('enable() in a server function: its answer sets the cookie, and the next render is a draft', async () => {
   const page = await browser.newPage()
+  await signIn(page, ACCOUNTS.admin)
   await page.goto('/lab/draft')
   await expect.poll(() => page.getByTestId('draft-mode').textContent()).toBe('Draft mode: off')
   const answered = page.waitForResponse((response) => response.request().method() === 'POST')

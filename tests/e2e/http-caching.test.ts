@@ -1,12 +1,21 @@
 // Who may cache what (docs/protocol.md, "Caching"), over HTTP: dynamic documents and payloads are
 // `private, no-store`; static pages carry an ETag and `no-cache`, and never hold a visitor's
 // query; anything with Set-Cookie is kept out of shared caches; payload answers that differ by
-// the prefetch header say so in `Vary`; If-None-Match understands weak tags and `*`.
+// the prefetch header say so in `Vary`; If-None-Match understands weak tags and `*`. Answers
+// decided from request data (a redirect, a route handler's answer) are private too, unless the app
+// chose its own Cache-Control; in Chromium, a 308 to /sign-in is not kept past signing in.
 import { describe, expect, test } from 'vitest'
 import { HEADER_PREFETCH } from '../../src/framework/wire/protocol.ts'
-import { payloadPathOf, setupProductionServer } from './support/index.ts'
+import {
+  ACCOUNTS,
+  payloadPathOf,
+  setupBrowser,
+  setupProductionServer,
+  signIn,
+} from './support/index.ts'
 
 const app = setupProductionServer()
+const browser = setupBrowser(app)
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(app.url + path, { headers, redirect: 'manual' })
@@ -90,6 +99,45 @@ describe('Cache-Control', () => {
     const own = await get('/lab/cookie-route?cache=public&cookie=none')
     expect(own.response.headers.get('set-cookie')).toBeNull()
     expect(own.response.headers.get('cache-control')).toBe('public, max-age=60')
+  })
+})
+
+describe('an answer decided from request data', () => {
+  test("a page's permanentRedirect() after reading the session cookie: 308, private, no-store", async () => {
+    const { response } = await get('/lab/signed-in')
+    expect(response.status).toBe(308)
+    expect(response.headers.get('location')).toBe('/sign-in')
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    // A client navigation gets the redirect inside the payload, private as any rendered one.
+    const payload = await get(payloadPathOf('/lab/signed-in'))
+    expect(payload.response.headers.get('cache-control')).toBe('private, no-store')
+  })
+
+  test('in Chromium, the 308 to /sign-in is not kept: once signed in, the page shows', async () => {
+    const page = await browser.newPage()
+    await page.goto('/lab/signed-in')
+    expect(new URL(page.url()).pathname).toBe('/sign-in')
+    await signIn(page, ACCOUNTS.member)
+    await page.goto('/lab/signed-in')
+    expect(new URL(page.url()).pathname).toBe('/lab/signed-in')
+    expect(await page.getByTestId('lab-signed-in').textContent()).toBe('Signed in as reader')
+  })
+
+  test.each([
+    ['cookies', { cookie: 'who=ada' }],
+    ['headers', { 'x-lab-who': 'ada' }],
+  ])('a route handler that read %s() answers private, no-store', async (read, headers) => {
+    const { response, body } = await get(`/lab/request-route?read=${read}`, headers)
+    expect(body).toBe(`Read ${read}: ada\n`)
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+  })
+
+  test('a route handler keeps the Cache-Control it chose; one that read nothing has none', async () => {
+    const own = await get('/lab/request-route?read=cookies&cache=public', { cookie: 'who=ada' })
+    expect(own.response.headers.get('cache-control')).toBe('public, max-age=60')
+    const none = await get('/lab/request-route?read=none')
+    expect(none.body).toBe('Read none: nobody\n')
+    expect(none.response.headers.get('cache-control')).toBeNull()
   })
 })
 

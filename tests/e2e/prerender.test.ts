@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { PrerenderManifest } from '../../src/framework/static/prerendered.ts'
 import {
+  adminSession,
   copyProject,
   createDataDir,
   DIST_DIR,
@@ -64,8 +65,12 @@ async function getPayload(path: string, headers: Record<string, string> = {}) {
   return { response, text: await response.text() }
 }
 
+/** The lab's revalidation is the admin's (docs/security.md, "The lab"). */
 async function revalidate(query: string): Promise<void> {
-  const response = await fetch(`${app.url}/lab/prerender/revalidate?${query}`, { method: 'POST' })
+  const response = await fetch(`${app.url}/lab/prerender/revalidate?${query}`, {
+    method: 'POST',
+    headers: { cookie: await adminSession(app.url) },
+  })
   expect(response.status).toBe(204)
 }
 
@@ -230,6 +235,7 @@ describe('with Redis: the build’s pages are checked against the invalidations 
     expect(await payloadOf(first, '/lab/prerender/fruit/apple')).toBe(built.payloadText)
     const response = await fetch(`${first.url}/lab/prerender/revalidate?tag=notes`, {
       method: 'POST',
+      headers: { cookie: await adminSession(first.url) },
     })
     expect(response.status).toBe(204)
     const fresh = await payloadOf(first, '/lab/prerender/fruit/apple')

@@ -1,6 +1,7 @@
 // The production server (docs/embedding.md): long-lived cache headers for hashed assets,
 // compression that keeps streaming, graceful shutdown on SIGTERM, and `npm start`.
-import { readdirSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import {
   CLIENT_ASSETS_DIR,
@@ -37,6 +38,32 @@ describe('static assets', () => {
       const response = await fetch(app.url + path)
       expect(response.status, path).toBe(200)
       expect(response.headers.get('cache-control'), path).toBe(IMMUTABLE)
+      await response.arrayBuffer()
+    }
+  })
+
+  test('an error answered for a hashed asset is not kept: a 416 for a range past its end, a 404', async () => {
+    const file = readdirSync(CLIENT_ASSETS_DIR).find((name) => name.endsWith('.js'))!
+    const size = statSync(join(CLIENT_ASSETS_DIR, file)).size
+    const url = `${app.url}/assets/${file}`
+    for (const method of ['GET', 'HEAD']) {
+      const beyond = await fetch(url, { method, headers: { range: `bytes=${size + 10}-` } })
+      expect(beyond.status, method).toBe(416)
+      expect(beyond.headers.get('cache-control'), method).toBe('no-store')
+      await beyond.arrayBuffer()
+    }
+    const missing = await fetch(`${app.url}/assets/missing-0a1b2c3d.js`)
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toBe('private, no-store')
+    await missing.arrayBuffer()
+    // The file itself, whole or in part, and HEAD: kept for a year, as before.
+    for (const [method, range, status] of [
+      ['GET', 'bytes=0-9', 206],
+      ['HEAD', undefined, 200],
+    ] as const) {
+      const response = await fetch(url, { method, headers: range ? { range } : {} })
+      expect(response.status, method).toBe(status)
+      expect(response.headers.get('cache-control'), method).toBe(IMMUTABLE)
       await response.arrayBuffer()
     }
   })

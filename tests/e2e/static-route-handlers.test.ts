@@ -1,9 +1,10 @@
 // Static route handlers (docs/routing.md, "Static route handlers"): a route.ts whose GET exports
 // `dynamic = 'force-static'`, `revalidate = N` or generateStaticParams() is answered once per path,
 // from no request data, and served from memory with an ETag until it is revalidated. Fixtures:
-// src/routes/(lab)/lab/static-route/.
-import { expect, test } from 'vitest'
-import { serverTarget, setupProductionServer } from './support/index.ts'
+// src/routes/(lab)/lab/static-route/; its POST and draft mode are the admin's (docs/security.md,
+// "The lab"), so the tests that use them sign in as the admin.
+import { beforeAll, expect, test } from 'vitest'
+import { ACCOUNTS, serverTarget, setupProductionServer, signInOverHttp } from './support/index.ts'
 
 const app = setupProductionServer()
 
@@ -12,6 +13,12 @@ const app = setupProductionServer()
  * address; a Worker with no ORIGIN var knows none, and names `http://localhost`.
  */
 const keptOrigin = () => (serverTarget() === 'workers' ? 'http://localhost' : app.url)
+
+/** The admin's `session=…` cookie. */
+let admin = ''
+beforeAll(async () => {
+  admin = await signInOverHttp(app.url, ACCOUNTS.admin)
+})
 
 interface Seen {
   name: string
@@ -62,7 +69,10 @@ test('a force-static GET is produced once, sees no request data, and is served w
 test('revalidatePath() makes the next GET produce the answer again', async () => {
   const before = await get('/lab/static-route/gamma')
   expect((await get('/lab/static-route/gamma')).body?.renderId).toBe(before.body?.renderId)
-  const post = await fetch(`${app.url}/lab/static-route/gamma`, { method: 'POST' })
+  const post = await fetch(`${app.url}/lab/static-route/gamma`, {
+    method: 'POST',
+    headers: { cookie: admin },
+  })
   expect(post.status).toBe(204)
   const after = await get('/lab/static-route/gamma')
   expect(after.body?.renderId).not.toBe(before.body?.renderId)
@@ -97,7 +107,7 @@ test('a GET handler without such an export stays per request', async () => {
 
 test('with draft mode on, a static GET runs for the request and is not stored', async () => {
   const before = await get('/lab/static-route/delta')
-  const enabled = await fetch(`${app.url}/lab/draft/mode?on=1`)
+  const enabled = await fetch(`${app.url}/lab/draft/mode?on=1`, { headers: { cookie: admin } })
   const cookie = enabled.headers.getSetCookie()[0]!.split(';')[0]!
   const draft = await get('/lab/static-route/delta', { cookie })
   expect(draft.body?.renderId).not.toBe(before.body?.renderId)

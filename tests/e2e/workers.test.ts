@@ -2,7 +2,7 @@
 // browser test files the `e2e-workers` project runs against it unchanged (vitest.config.ts): the
 // Worker's bundle leaves the Node server's modules out, and its data lives in Workers KV, so it
 // outlives the Worker (as data/ outlives a Node server).
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import {
@@ -91,6 +91,24 @@ describe('the notebook on the running server', () => {
     const document = await fetch(`${app.url}/`)
     expect(document.headers.get('cache-control') ?? '').not.toContain('immutable')
     await document.arrayBuffer()
+  })
+
+  test("a range past a hashed file's end gets the whole file; a missing file, the Worker's 404", async () => {
+    const [file] = readdirSync(join(ROOT_DIR, 'dist-workers/client/assets'))
+    const { size } = statSync(join(ROOT_DIR, 'dist-workers/client/assets', file!))
+    // The asset server (workerd's, as `vite preview` runs it) answers no ranges: it sends the
+    // whole file, which may be kept; no 416 takes the file's Cache-Control.
+    const beyond = await fetch(`${app.url}/assets/${file}`, {
+      headers: { range: `bytes=${size + 10}-` },
+    })
+    expect(beyond.status).toBe(200)
+    expect(beyond.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    await beyond.arrayBuffer()
+    // A missing file is the Worker's to answer, which `_headers` does not touch.
+    const missing = await fetch(`${app.url}/assets/missing-0a1b2c3d.js`)
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toBe('private, no-store')
+    await missing.arrayBuffer()
   })
 
   test('a note created with the no-JS form is still there after a restart (Workers KV)', async () => {

@@ -5,13 +5,15 @@
 // SIGTERM stops them all gracefully. A request cannot choose its worker (the primary hands each
 // new connection to the next worker), so each request goes on a connection of its own and the
 // tests repeat requests until they have seen both workers (support/cluster.ts); the lab routes
-// under /lab/cluster say which process answered.
+// under /lab/cluster say which process answered. Revalidating through them is the admin's
+// (docs/security.md, "The lab"): the tests sign in first.
 import { randomUUID } from 'node:crypto'
 import { type AddressInfo, createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { HEADER_ACTION_ID } from '../../src/framework/wire/protocol.ts'
 import { ACCOUNTS } from '../e2e/support/app.ts'
 import { encodeArguments, serverFunctionId, signIn } from '../e2e/support/client-calls.ts'
+import { signInOverHttp } from '../e2e/support/server-functions.ts'
 import { type RunningServer, startCommand, startProductionServer } from '../e2e/support/servers.ts'
 import { type Data, readData, revalidate, send, untilEveryWorker } from './support/cluster.ts'
 import { type RedisServer, startRedis } from './support/redis.ts'
@@ -38,8 +40,11 @@ async function readPage(origin: string): Promise<Page> {
   }
 }
 
+/** The admin's `session=…` cookie on the cluster under test. */
+let admin = ''
+
 const revalidated = async (origin: string, what: 'tag' | 'path') => {
-  const answer = await revalidate(origin, what)
+  const answer = await revalidate(origin, what, admin)
   expect(answer.status, answer.body).toBe(200)
 }
 
@@ -58,6 +63,7 @@ describe('WORKERS=2 npm start, with REDIS_URL', () => {
 
   beforeAll(async () => {
     server = await startCommand('npm', ['start'], { WORKERS: '2', REDIS_URL: redis.url })
+    admin = await signInOverHttp(server.url, ACCOUNTS.admin)
   })
 
   afterAll(async () => {

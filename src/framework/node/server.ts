@@ -73,11 +73,27 @@ function serverOptions(host: string, port: number): FrameworkOptions {
   return { ...fromEnv, origin: `http://${name.includes(':') ? `[${name}]` : name}:${port}` }
 }
 
+/**
+ * A hashed file may be kept for a year, but not an error sirv answers for it after this call (a
+ * `416` for a range past its end): that one is `no-store`. sirv ends such an answer without
+ * writeHead(), and Node then calls writeHead() with the status (so does compression's wrapper).
+ */
+function immutableUnlessFailed(res: ServerResponse) {
+  res.setHeader('cache-control', IMMUTABLE)
+  const writeHead = res.writeHead
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const status = typeof args[0] === 'number' ? args[0] : this.statusCode
+    if (status >= 400) this.setHeader('cache-control', 'no-store')
+    return Reflect.apply(writeHead, this, args) as ServerResponse
+  } as ServerResponse['writeHead']
+}
+
 const serveAssets = sirv(CLIENT_DIR, {
   etag: true,
   setHeaders(res, pathname) {
     // Vite content-hashes everything under /assets/; other public files may change in place.
-    if (pathname.startsWith('/assets/')) res.setHeader('cache-control', IMMUTABLE)
+    // A missing file never gets here: the app answers it (a 404, `private, no-store`).
+    if (pathname.startsWith('/assets/')) immutableUnlessFailed(res)
   },
 })
 const compress = compression({

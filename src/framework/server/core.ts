@@ -26,7 +26,7 @@ import { handleWithAfter } from './after.ts'
 import { type Core, type CoreDependencies, createCore } from './core-state.ts'
 import { handleRoute } from './method-handlers.ts'
 import { runMiddleware } from './middleware.ts'
-import { runWithRequest, withSetCookies } from './request-store.ts'
+import { runWithRequest, withRequestCaching, withSetCookies } from './request-store.ts'
 import { servePage } from './serve-page.ts'
 
 export type RequestHandler = (request: Request) => Promise<Response>
@@ -138,7 +138,7 @@ function serve(core: Core, request: Request, parsed: ParsedRequest, shownUrl?: U
     request,
     async () => {
       try {
-        return withSetCookies(await dispatch(core, request, parsed))
+        return withSetCookies(withRequestCaching(await dispatch(core, request, parsed)))
       } catch (error) {
         return internalServerErrorResponse(error)
       }

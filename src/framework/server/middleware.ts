@@ -22,7 +22,7 @@ import {
 } from '../wire/protocol.ts'
 import { after } from './after.ts'
 import { type Middleware, MiddlewareRequest } from './middleware-api.ts'
-import { withSetCookies } from './request-store.ts'
+import { privateUnlessSet, withSetCookies } from './request-store.ts'
 
 /** The app's middleware module as the build finds it (entry.rsc.tsx, or a test). */
 export interface MiddlewareSource {
@@ -313,8 +313,10 @@ export async function runMiddleware(
   } catch (error) {
     return internalServerErrorResponse(error)
   }
-  // Its own answer with a cookie is private, as every answer that sets one (request-store.ts).
-  if ('answer' in outcome) return withSetCookies(outcome.answer)
+  // Its own answer is decided from a request the framework cannot see it read (a session
+  // cookie, a header): private unless it said otherwise, and always with a cookie, as every
+  // answer that sets one (request-store.ts).
+  if ('answer' in outcome) return withSetCookies(privateUnlessSet(outcome.answer))
   const response = await next(outcome.request, outcome.parsed, outcome.shownUrl)
   return outcome.headers ? withHeaders(response, outcome.headers) : response
 }

@@ -182,6 +182,39 @@ export function didRevalidate(): boolean {
 }
 
 /**
+ * `response`, changed by `edit`. Responses from Response.redirect() or fetch() have immutable
+ * headers: those are copied first.
+ */
+function editHeaders(response: Response, edit: (headers: Headers) => void): Response {
+  try {
+    edit(response.headers)
+    return response
+  } catch {
+    const copy = new Response(response.body, response)
+    edit(copy.headers)
+    return copy
+  }
+}
+
+/** `response` with `Cache-Control: private, no-store`, unless it already says who may keep it. */
+export function privateUnlessSet(response: Response): Response {
+  if (response.headers.has('cache-control')) return response
+  return editHeaders(response, (headers) => headers.set('cache-control', CACHE_CONTROL_PRIVATE))
+}
+
+/**
+ * An answer decided after the request's data was read (cookies(), headers(), search params,
+ * connection(), draft mode: `dynamicReason`) is `Cache-Control: private, no-store`, unless the
+ * app chose its own: a redirect to /sign-in for a visitor without a session, or a route
+ * handler's answer for one user, must not be kept for the next request (docs/protocol.md,
+ * "Caching: who may keep an answer").
+ */
+export function withRequestCaching(response: Response): Response {
+  if (storage.getStore()?.dynamicReason === undefined) return response
+  return privateUnlessSet(response)
+}
+
+/**
  * Adds the Set-Cookie headers that server code asked for to `response`. An answer that sets a
  * cookie, these or the app's own, is `Cache-Control: private, no-store`: no cache may hand one
  * visitor's cookie to another.
@@ -189,15 +222,8 @@ export function didRevalidate(): boolean {
 export function withSetCookies(response: Response): Response {
   const setCookies = storage.getStore()?.setCookies ?? []
   if (setCookies.length === 0 && !response.headers.has('set-cookie')) return response
-  const finish = (target: Response) => {
-    for (const value of setCookies) target.headers.append('set-cookie', value)
-    target.headers.set('cache-control', CACHE_CONTROL_PRIVATE)
-    return target
-  }
-  try {
-    return finish(response)
-  } catch {
-    // Responses from Response.redirect() or fetch() have immutable headers: copy first.
-    return finish(new Response(response.body, response))
-  }
+  return editHeaders(response, (headers) => {
+    for (const value of setCookies) headers.append('set-cookie', value)
+    headers.set('cache-control', CACHE_CONTROL_PRIVATE)
+  })
 }

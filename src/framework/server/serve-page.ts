@@ -9,6 +9,7 @@ import type { RouteMatch } from '../routing/route-table.ts'
 import {
   getDynamicReason,
   hideRequestData,
+  markDynamic,
   NO_SEGMENT_CONFIG,
   type SegmentConfig,
 } from '../static/classification.ts'
@@ -285,13 +286,10 @@ async function servePageAs(
   // Nor is a view that depends on the client's router state (an interception, a kept slot), nor
   // a page the middleware rewrote to (its payload shows the browser's URL).
   const rewritten = rewrittenFrom() !== undefined
-  if (
-    !match ||
-    rendering === 'dynamic' ||
-    isDraftModeRequest() ||
-    match.view?.stateDependent ||
-    rewritten
-  ) {
+  const draft = isDraftModeRequest()
+  // Its answer, a redirect too, is this visitor's (request-store.ts, withRequestCaching()).
+  if (draft) markDynamic('draft mode')
+  if (!match || rendering === 'dynamic' || draft || match.view?.stateDependent || rewritten) {
     // Rendered for this visitor (rewritten, or a view of the client's router state), a
     // force-static page still reads no request data; a draft reads it (draft-mode.ts).
     if (mode === 'force-static' && (rewritten || match?.view?.stateDependent)) hideRequestData()

@@ -11,7 +11,7 @@ import { handleRoute, type RouteModule } from '../server/method-handlers.ts'
 import { currentCore, runDetached } from '../server/request-store.ts'
 import { fromMemory, pageUrlOf, WHOLE_RENDER_TIMEOUT_MS } from '../server/serve-page.ts'
 import { CONTENT_TYPE_TEXT } from '../wire/protocol.ts'
-import { hideRequestData } from './classification.ts'
+import { hideRequestData, markDynamic } from './classification.ts'
 import type { StaticPage } from './page-store.ts'
 
 /** What a kept answer needs beside its bytes (its status is always 200). */
@@ -119,9 +119,12 @@ export async function serveStaticHandler(
   route: RouteModule,
   params: Params,
 ): Promise<Response> {
-  // Draft mode: run for this request, as a dynamic handler (draft-mode.ts).
+  // Draft mode: run for this request, as a dynamic handler (draft-mode.ts), and private as one.
   const core = currentCore()
-  if (isDraftModeRequest()) return handleRoute(request, route, params, core.config.routeHandlers)
+  if (isDraftModeRequest()) {
+    markDynamic('draft mode')
+    return handleRoute(request, route, params, core.config.routeHandlers)
+  }
   const stored = await core.pages.fresh(url.pathname)
   const storedHeaders = stored && keptHeaders.get(stored.payload.bytes)
   if (stored && storedHeaders) return fromMemory(request, stored.payload, storedHeaders)

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { encodeReply } from 'react-server-dom-webpack/client.edge'
 import { HEADER_ACTION_ID, toPayloadUrl } from '../../../src/framework/wire/protocol.ts'
 import { CLIENT_ASSETS_DIR } from './paths.ts'
+import { sessionCookieOf } from './server-functions.ts'
 
 /**
  * The id of the server function exported as `name` that a client component imports: the
@@ -64,10 +65,7 @@ export async function signIn(origin: string, username: string, password: string)
     form,
   ])
   await response.arrayBuffer()
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0]!)
-    .find((pair) => pair.startsWith('session='))
+  const session = sessionCookieOf(response)
   if (response.status !== 200 || !session) {
     throw new Error(`Signing in as ${username} failed: ${response.status}, no session cookie.`)
   }

@@ -1,13 +1,14 @@
 // Server functions from outside a browser (docs/security.md): their ids found the way
 // a client finds them (in a page's HTML and scripts), calls and form posts encoded the way React
-// encodes them, the answer's payload rows, a large body streamed chunk by chunk, and a process's
-// memory.
+// encodes them, the answer's payload rows, a large body streamed chunk by chunk, a process's
+// memory, and signing in to the demo accounts with the no-JavaScript form.
 
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { connect } from 'node:net'
 import { HEADER_ACTION_ID } from '../../../src/framework/wire/protocol.ts'
+import { ACCOUNTS } from './app.ts'
 import { payloadPathOf } from './requests.ts'
 
 interface ReactReplyClient {
@@ -285,4 +286,51 @@ export function residentBytes(pid: number): number {
   const match = status.match(/^VmRSS:\s+(\d+)\s+kB$/m)
   if (!match) throw new Error(`No VmRSS for process ${pid}.`)
   return Number(match[1]) * 1024
+}
+
+/** The `session=…` cookie a sign-in answer sets, if it sets one. */
+export function sessionCookieOf(response: Response): string | undefined {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .find((pair) => pair.startsWith('session='))
+}
+
+/**
+ * Signs in to one of the app's demo accounts by posting the /sign-in form without JavaScript,
+ * as on either server target (Node or the Worker); resolves with the `session=…` cookie.
+ */
+export async function signInOverHttp(
+  origin: string,
+  account: { username: string; password: string },
+): Promise<string> {
+  const form = formWith(await (await fetch(`${origin}/sign-in`)).text(), 'Sign in')
+  const response = await fetch(`${origin}/sign-in`, {
+    method: 'POST',
+    body: formBody(form, { username: account.username, password: account.password }),
+    redirect: 'manual',
+  })
+  await response.arrayBuffer()
+  const session = sessionCookieOf(response)
+  if (response.status !== 303 || !session) {
+    throw new Error(`Signing in as ${account.username} failed: ${response.status}, no session.`)
+  }
+  return session
+}
+
+/** The admin's session on each server, by origin: signed in once per server. */
+const adminSessions = new Map<string, Promise<string>>()
+
+/**
+ * The admin's `session=…` cookie on the server at `origin`: the lab's controls that change
+ * server state (draft mode, revalidation) are the admin's (docs/security.md, "The lab").
+ */
+export function adminSession(origin: string): Promise<string> {
+  let session = adminSessions.get(origin)
+  if (!session) {
+    session = signInOverHttp(origin, ACCOUNTS.admin)
+    adminSessions.set(origin, session)
+    session.catch(() => adminSessions.delete(origin))
+  }
+  return session
 }

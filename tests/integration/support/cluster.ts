@@ -72,7 +72,12 @@ export async function untilEveryWorker<T extends { worker: number }>(
   )
 }
 
-/** POST /lab/cluster/revalidate?what=…: revalidates the stamp's tag, or the path /lab/cluster. */
-export function revalidate(origin: string, what: 'tag' | 'path'): Promise<Answer> {
-  return send(`${origin}/lab/cluster/revalidate?what=${what}`, { method: 'POST' })
+/**
+ * POST /lab/cluster/revalidate?what=…: revalidates the stamp's tag, or the path /lab/cluster. A
+ * lab control: `cookie` is the admin's session, unless the server runs with `LAB_CONTROLS=open`
+ * (docs/security.md, "The lab").
+ */
+export function revalidate(origin: string, what: 'tag' | 'path', cookie?: string): Promise<Answer> {
+  const headers: Record<string, string> = cookie ? { cookie } : {}
+  return send(`${origin}/lab/cluster/revalidate?what=${what}`, { method: 'POST', headers })
 }

@@ -14,6 +14,10 @@ const DEMOS: [href: string, what: string][] = [
     'redirect() after the shell: refresh meta, then a client navigation',
   ],
   ['/lab/interrupt/permanent-redirect', 'permanentRedirect(): 308'],
+  [
+    '/lab/signed-in',
+    'permanentRedirect() to /sign-in after reading the session cookie: 308, private, no-store',
+  ],
   ['/lab/interrupt/both', 'redirect() and notFound() in one render: the redirect wins'],
   ['/lab/interrupt/self', 'redirect() to the URL being rendered: an error, not a loop'],
   [

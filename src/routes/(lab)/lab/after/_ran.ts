@@ -2,6 +2,9 @@
 // /lab/after/status to tell. Lab only: ids are the tests' own.
 export const afterRan = new Map<string, string>()
 
+/** The ids remembered at most: anyone may call the lab, so the record must not grow forever. */
+const MOST_REMEMBERED = 1000
+
 /** The callback of the lab: `fail` throws; `slow` takes 800 ms and says so in the log. */
 export async function labAfterTask(id: string, where: string, kind: string | null) {
   if (kind === 'fail') throw new Error(`The lab's after() callback failed (${id}).`)
@@ -10,4 +13,6 @@ export async function labAfterTask(id: string, where: string, kind: string | nul
     console.log(`[lab after] slow callback ${id} finished`)
   }
   afterRan.set(id, where)
+  // A Map iterates in insertion order: the first key is the oldest.
+  if (afterRan.size > MOST_REMEMBERED) afterRan.delete(afterRan.keys().next().value!)
 }

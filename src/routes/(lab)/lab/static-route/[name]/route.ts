@@ -1,4 +1,5 @@
 import { cookies, headers, revalidatePath } from '#framework'
+import { requireAdmin } from '../../_admin.ts'
 
 // A static route handler (docs/routing.md, "Static route handlers"): its GET is answered once per
 // path and served from memory; it shows what it saw of the request, which must be nothing.
@@ -16,8 +17,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ name
   })
 }
 
-/** POST: revalidatePath() of this path, so that its next GET is produced again. */
+/** POST: revalidatePath() of this path, so that its next GET is produced again. Admin only. */
 export async function POST(request: Request) {
+  await requireAdmin()
   await revalidatePath(new URL(request.url).pathname)
   return new Response(null, { status: 204 })
 }
