@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   CONTENT_TYPE_HTML,
   CONTENT_TYPE_PAYLOAD,
+  canonicalPathname,
   HEADER_ACTION_ID,
   INLINE_PAYLOAD_GLOBAL,
   PAYLOAD_SUFFIX,
@@ -207,5 +208,63 @@ describe('redirectTo', () => {
 
   it('encodes a lone surrogate as U+FFFD instead of throwing', () => {
     expect(redirectTo('/x\ud800', 307).headers.get('location')).toBe('/x%EF%BF%BD')
+  })
+})
+
+describe('canonicalPathname (docs/routing.md, "One spelling of a path")', () => {
+  it.each([
+    ['/', '/'],
+    ['', '/'],
+    ['//', '/'],
+    ['/notes/3', '/notes/3'],
+    ['/notes//3', '/notes/3'],
+    ['//notes/3', '/notes/3'],
+    ['/notes/3/', '/notes/3'],
+    ['/notes/./3', '/notes/3'],
+    ['/notes/%2e/3', '/notes/3'],
+    ['/x/../notes/3', '/notes/3'],
+    ['/x/%2E%2e/notes/.%2e/notes/3', '/notes/3'],
+    ['/../..//notes', '/notes'],
+    ['/a%2Fb//c', '/a%2Fb/c'],
+    ['/a%2e%2e', '/a%2e%2e'],
+  ])('%s → %s', (spelled, canonical) => {
+    expect(canonicalPathname(spelled)).toBe(canonical)
+  })
+})
+
+describe('parseRequest: the canonical path', () => {
+  const raw = (path: string, init?: RequestInit) => new Request(`${ORIGIN}${path}`, init)
+
+  it('a canonical request has no canonicalUrl', () => {
+    for (const path of ['/', '/_.rsc', '/notes/3', '/notes/3_.rsc?q=1', '/a%2Fb']) {
+      expect(parseRequest(raw(path)).canonicalUrl, path).toBeNull()
+    }
+  })
+
+  it.each([
+    ['//notes/3?q=1', 'document', '/notes/3?q=1'],
+    ['/notes//3/', 'document', '/notes/3'],
+    ['//notes/3_.rsc', 'payload', '/notes/3_.rsc'],
+    ['/notes/3/_.rsc?q=1', 'payload', '/notes/3_.rsc?q=1'],
+    ['//_.rsc', 'payload', '/_.rsc'],
+    ['/notes_.rsc/', 'document', '/notes_.rsc'],
+  ])('%s is a %s of %s', (spelled, type, canonical) => {
+    const parsed = parseRequest(raw(spelled))
+    expect(parsed.type).toBe(type)
+    expect(parsed.url.pathname).toBe(canonicalPathname(parsed.url.pathname))
+    const url = parsed.canonicalUrl!
+    expect(url.origin).toBe(ORIGIN)
+    expect(url.pathname + url.search).toBe(canonical)
+  })
+
+  it('a server function call keeps its payload URL, a form post its page URL', () => {
+    const call = parseRequest(
+      raw('//notes//3_.rsc', { method: 'POST', headers: { [HEADER_ACTION_ID]: 'a#b' } }),
+    )
+    expect(call.canonicalUrl?.pathname).toBe('/notes/3_.rsc')
+    expect(call.url.pathname).toBe('/notes/3')
+    const form = parseRequest(raw('//notes//3', { method: 'POST', body: 'x' }))
+    expect(form.type).toBe('form-action')
+    expect(form.canonicalUrl?.pathname).toBe('/notes/3')
   })
 })

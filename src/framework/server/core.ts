@@ -9,11 +9,11 @@ import type { StaticPage } from '../static/page-store.ts'
 import { type PrerenderTarget, prerenderTargets } from '../static/prerender-targets.ts'
 import { isStaticHandler, serveStaticHandler } from '../static/route-handlers.ts'
 import { internalServerErrorResponse, wrongMethodResponse } from '../wire/errors.ts'
-import { type ParsedRequest, parseRequest, readRouterState } from '../wire/protocol.ts'
+import { type ParsedRequest, parseRequest, readRouterState, redirectTo } from '../wire/protocol.ts'
 import { handleWithAfter } from './after.ts'
 import { type Core, type CoreDependencies, createCore } from './core-state.ts'
 import { handleRoute } from './method-handlers.ts'
-import { runMiddleware } from './middleware.ts'
+import { requestAt, runMiddleware } from './middleware.ts'
 import { runWithRequest, withSetCookies } from './request-store.ts'
 import { servePage } from './serve-page.ts'
 
@@ -77,9 +77,19 @@ export function createPrerenderer(deps: CoreDependencies): Prerenderer {
   }
 }
 
-/** One request: the middleware first, if the app has one (server/middleware.ts), then its route. */
-function handle(core: Core, request: Request): Promise<Response> {
-  const parsed = parseRequest(request)
+/**
+ * One request: the middleware first, if the app has one (server/middleware.ts), then its route.
+ * A path spelled another way than its canonical one (docs/routing.md, "One spelling of a path"):
+ * a document moves there with 308; anything else is answered as the canonical URL, the
+ * middleware's matcher included.
+ */
+async function handle(core: Core, spelled: Request): Promise<Response> {
+  const parsed = parseRequest(spelled)
+  const { canonicalUrl } = parsed
+  if (canonicalUrl && parsed.type === 'document') {
+    return redirectTo(canonicalUrl.pathname + canonicalUrl.search, 308)
+  }
+  const request = canonicalUrl ? requestAt(spelled, canonicalUrl) : spelled
   if (!core.middleware) return serve(core, request, parsed)
   return runMiddleware(
     core.middleware,
