@@ -194,9 +194,25 @@ export function encodeLocation(url: string): string {
   )
 }
 
+/** A URL with a scheme (`https:`, `mailto:`): absolute, as is `//host/path`. */
+const ABSOLUTE_URL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i
+
+/**
+ * The one form of a redirect target that goes out: in a `Location` header and to the client
+ * router alike (docs/security.md, "What holds at the edge"). As encodeLocation, and in a target
+ * that is not an absolute URL backslashes are percent-encoded too: URL parsers read `\` as `/`
+ * and drop tabs and newlines, so `/\evil.example/` and `/\t/evil.example/` would go to another
+ * host. Any target that begins with a single `/` thus stays on the origin; absolute URLs are
+ * kept as given. Applying it twice changes nothing.
+ */
+export function redirectLocation(target: string): string {
+  const encoded = encodeLocation(target)
+  return ABSOLUTE_URL.test(encoded) ? encoded : encoded.replaceAll('\\', '%5C')
+}
+
 /** The one way the framework answers a redirect: `status` with `Location` and no body. */
 export function redirectTo(url: string, status: 303 | 307 | 308): Response {
-  return new Response(null, { status, headers: { location: encodeLocation(url) } })
+  return new Response(null, { status, headers: { location: redirectLocation(url) } })
 }
 
 export function parseRequest(request: Request): ParsedRequest {
