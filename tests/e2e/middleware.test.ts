@@ -15,7 +15,10 @@ import {
   historyLength,
   linkTo,
   pathOf,
+  type RawResponse,
   RequestLog,
+  rawRequest,
+  sendRaw,
   setupBrowser,
   setupProductionServer,
   waitForLoggedError,
@@ -114,6 +117,84 @@ describe('what it answers over HTTP', () => {
     const response = await get('/lab/middleware/moved_.rsc')
     expect(response.status).toBe(307)
     expect(response.headers.get('location')).toBe('/lab/middleware/target/moved_.rsc')
+  })
+})
+
+describe('another spelling of a path its matcher names (docs/routing.md, "One spelling of a path")', () => {
+  /** The request as sent, path and all: fetch would tidy `//notes` or `/./` away. */
+  function send(method: string, target: string, body = ''): Promise<RawResponse> {
+    const headers: [string, string][] = [
+      ['host', new URL(app.url).host],
+      ['connection', 'close'],
+    ]
+    if (body)
+      headers.push(['content-type', 'application/json'], ['content-length', `${body.length}`])
+    return sendRaw(app.url, rawRequest(method, target, headers, body))
+  }
+
+  test('a document moves with 308 to the canonical URL, which the middleware runs for', async () => {
+    for (const [spelled, canonical] of [
+      ['/notes//3', '/notes/3'],
+      ['//notes/3', '/notes/3'],
+      ['/notes/3/', '/notes/3'],
+      ['/notes/3//?from=spelled', '/notes/3?from=spelled'],
+      ['/x/..//notes/3', '/notes/3'],
+      ['/notes/%2e/3', '/notes/3'],
+      ['/api//notes', '/api/notes'],
+      ['//api/notes/', '/api/notes'],
+    ] as const) {
+      const moved = await send('GET', spelled)
+      if (moved.status === 308) {
+        expect(moved.headers.location, spelled).toBe(canonical)
+      } else {
+        // A spelling the server reads as the canonical path (`.` segments) is served as it.
+        expect(moved.headers['x-request-id'], spelled).toMatch(UUID)
+      }
+      const served = await get(canonical)
+      expect(served.status, canonical).toBe(200)
+      expect(served.headers.get('x-request-id'), canonical).toMatch(UUID)
+    }
+  })
+
+  test('a document its matcher redirects (signed out) is redirected whatever its spelling', async () => {
+    const moved = await send('GET', '//lab/members-only')
+    expect(moved.status).toBe(308)
+    expect(moved.headers.location).toBe('/lab/members-only')
+    const response = await send('GET', '/lab/members-only')
+    expect(response.status).toBe(307)
+    expect(new URL(response.headers.location!).pathname).toBe('/sign-in')
+  })
+
+  test('a payload is the payload of the canonical path, the middleware included', async () => {
+    const canonical = await get('/notes/3_.rsc')
+    for (const spelled of [
+      '//notes/3_.rsc',
+      '/notes//3_.rsc',
+      '/notes/3/_.rsc',
+      '//notes//3//_.rsc',
+    ]) {
+      const response = await send('GET', spelled)
+      expect(response.status, spelled).toBe(canonical.status)
+      expect(response.headers['content-type'], spelled).toBe(canonical.headers.get('content-type'))
+      expect(response.headers['x-request-id'], spelled).toMatch(UUID)
+    }
+  })
+
+  test('a payload its matcher redirects goes to the target’s payload URL whatever its spelling', async () => {
+    for (const spelled of ['//lab/members-only_.rsc', '/lab//members-only/_.rsc']) {
+      const response = await send('GET', spelled)
+      expect(response.status, spelled).toBe(307)
+      expect(response.headers.location, spelled).toBe('/sign-in_.rsc')
+    }
+  })
+
+  test('a POST to the route handler runs the middleware, then the handler', async () => {
+    for (const spelled of ['/api//notes', '//api/notes', '/api/notes/', '/api/./notes']) {
+      const response = await send('POST', spelled, JSON.stringify({ query: 'garden' }))
+      expect(response.status, spelled).toBe(200)
+      expect(response.headers['x-request-id'], spelled).toMatch(UUID)
+      expect(JSON.parse(response.body.toString()), spelled).toMatchObject({ query: 'garden' })
+    }
   })
 })
 

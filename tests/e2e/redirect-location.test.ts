@@ -1,10 +1,20 @@
 // redirect() to a URL with non-ASCII characters (docs/errors.md): every answer that carries a
 // Location header sends it percent-encoded, as HTTP requires, whether the redirect was thrown by
 // a page, by a server function posted as a form without JavaScript, or by a route handler.
-import { expect, test } from 'vitest'
-import { setupProductionServer } from './support/index.ts'
+// And a redirect to a path never leaves the site (docs/security.md, "What holds at the edge"):
+// `/\evil.example/` and `/\t/evil.example/`, which URL parsers read as `//evil.example/`, end on
+// the app's own origin on a document load, a client navigation and a server function call.
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import {
+  gotoHydrated,
+  NOT_FOUND_TEXT,
+  setupBrowser,
+  setupProductionServer,
+} from './support/index.ts'
 
 const app = setupProductionServer()
+const chromium = setupBrowser(app)
 
 /** The lab's UNICODE_REDIRECT_TARGET, `/lab/echo?q=café 漢字`, as it goes on the wire. */
 const ENCODED_TARGET = '/lab/echo?q=caf%C3%A9%20%E6%BC%A2%E5%AD%97'
@@ -41,4 +51,110 @@ test('following the redirect reaches the target with its query intact', async ()
   const response = await fetch(`${app.url}/lab/interrupt/unicode-redirect`)
   expect(response.status).toBe(200)
   expect(new URL(response.url).searchParams.get('q')).toBe('café 漢字')
+})
+
+/** The lab's redirects to paths that parse as another host, and their safe Location. */
+const OFF_SITE_KINDS = [
+  { kind: 'backslash-redirect', location: '/%5Cevil.example/' },
+  { kind: 'tab-redirect', location: '/%09/evil.example/' },
+]
+
+/** The lab's no-JS form post for `kind` on /lab/actions. */
+async function postForm(kind: string): Promise<Response> {
+  const html = await (await fetch(`${app.url}/lab/actions`)).text()
+  const id = html.match(/name="\$ACTION_ID_([^"]+)"/)?.[1]
+  const body = new FormData()
+  body.append(`$ACTION_ID_${id}`, '')
+  body.append('kind', kind)
+  return fetch(`${app.url}/lab/actions`, { method: 'POST', body, redirect: 'manual' })
+}
+
+describe('a redirect to a path stays on the site', () => {
+  test('its Location from a page, a route handler and a form post is a path', async () => {
+    for (const { kind, location } of OFF_SITE_KINDS) {
+      for (const path of [`/lab/interrupt/${kind}`, `/lab/handler/${kind}`]) {
+        const response = await fetch(app.url + path, { redirect: 'manual' })
+        expect(response.status, path).toBe(307)
+        expect(response.headers.get('location'), path).toBe(location)
+      }
+      const form = await postForm(kind)
+      expect(form.status, kind).toBe(303)
+      expect(form.headers.get('location'), kind).toBe(location)
+    }
+  })
+
+  /**
+   * A page that records any request to evil.example (answered by the test, never the network)
+   * and waits, after `act`, for where the redirect ended: this site's 404 screen, the account
+   * page, or the other host.
+   */
+  async function endOf(act: (page: Page) => Promise<void>) {
+    const page = await chromium.newPage()
+    const offSite: string[] = []
+    await page.context().route(
+      (url) => url.hostname === 'evil.example',
+      (route) => {
+        offSite.push(route.request().url())
+        return route.fulfill({ contentType: 'text/html', body: '<h1>Off site</h1>' })
+      },
+    )
+    await act(page)
+    await page
+      .getByText(NOT_FOUND_TEXT, { exact: true })
+      .or(page.getByTestId('signed-in-as'))
+      .or(page.getByRole('heading', { name: 'Off site' }))
+      .waitFor()
+    const ended = new URL(page.url())
+    await page.close()
+    return { origin: ended.origin, offSite, pathname: ended.pathname }
+  }
+
+  /** Where every redirect here must end: this site, with nothing asked of the other host. */
+  const onSite = () => ({ origin: new URL(app.url).origin, offSite: [] })
+
+  test.each(OFF_SITE_KINDS)(
+    '$kind: a document load, redirected before or after the shell',
+    async ({ kind }) => {
+      for (const query of ['', '?late=1']) {
+        const ended = await endOf(async (page) => {
+          await page.goto(`/lab/interrupt/${kind}${query}`)
+        })
+        expect(ended, query).toMatchObject(onSite())
+      }
+    },
+  )
+
+  test.each(OFF_SITE_KINDS)('$kind: a client navigation (router.push)', async ({ kind }) => {
+    const ended = await endOf(async (page) => {
+      await gotoHydrated(page, '/lab/router')
+      await page.getByLabel('Target').fill(`/lab/interrupt/${kind}`)
+      await page.getByRole('button', { name: 'Push', exact: true }).click()
+    })
+    expect(ended).toMatchObject(onSite())
+  })
+
+  test.each(OFF_SITE_KINDS)(
+    '$kind: a server function call and a form with JavaScript',
+    async ({ kind }) => {
+      for (const name of [`Call ${kind}`, `Submit ${kind}`]) {
+        const ended = await endOf(async (page) => {
+          await gotoHydrated(page, '/lab/actions')
+          await page.getByRole('button', { name, exact: true }).click()
+        })
+        expect(ended, name).toMatchObject(onSite())
+      }
+    },
+  )
+
+  test('signing in with `next` naming another host lands on /account, on this site', async () => {
+    for (const next of ['/\\evil.example/', '/\t/evil.example/', '//evil.example/']) {
+      const ended = await endOf(async (page) => {
+        await gotoHydrated(page, `/sign-in?next=${encodeURIComponent(next)}`)
+        await page.getByLabel('Username').fill('reader')
+        await page.getByLabel('Password').fill('reader-pass')
+        await page.getByRole('button', { name: 'Sign in' }).click()
+      })
+      expect(ended, JSON.stringify(next)).toEqual({ ...onSite(), pathname: '/account' })
+    }
+  })
 })

@@ -1,11 +1,15 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { parseInterrupt, redirectError } from '../../src/framework/wire/interrupts.ts'
 import {
   CONTENT_TYPE_HTML,
   CONTENT_TYPE_PAYLOAD,
+  canonicalPathname,
   HEADER_ACTION_ID,
   INLINE_PAYLOAD_GLOBAL,
   PAYLOAD_SUFFIX,
   parseRequest,
+  redirectLocation,
   redirectTo,
   toPayloadUrl,
 } from '../../src/framework/wire/protocol.ts'
@@ -207,5 +211,119 @@ describe('redirectTo', () => {
 
   it('encodes a lone surrogate as U+FFFD instead of throwing', () => {
     expect(redirectTo('/x\ud800', 307).headers.get('location')).toBe('/x%EF%BF%BD')
+  })
+})
+
+describe('canonicalPathname (docs/routing.md, "One spelling of a path")', () => {
+  it('drops empty segments, resolves dot segments, decodes nothing', () => {
+    for (const [spelled, canonical] of [
+      ['/', '/'],
+      ['', '/'],
+      ['//', '/'],
+      ['/notes/3', '/notes/3'],
+      ['/notes//3', '/notes/3'],
+      ['//notes/3', '/notes/3'],
+      ['/notes/3/', '/notes/3'],
+      ['/notes/./3', '/notes/3'],
+      ['/notes/%2e/3', '/notes/3'],
+      ['/x/../notes/3', '/notes/3'],
+      ['/x/%2E%2e/notes/.%2e/notes/3', '/notes/3'],
+      ['/../..//notes', '/notes'],
+      ['/a%2Fb//c', '/a%2Fb/c'],
+      ['/a%2e%2e', '/a%2e%2e'],
+    ] as const) {
+      expect(canonicalPathname(spelled), spelled).toBe(canonical)
+    }
+  })
+})
+
+describe('parseRequest: the canonical path', () => {
+  const raw = (path: string, init?: RequestInit) => new Request(`${ORIGIN}${path}`, init)
+
+  it('a canonical request has no canonicalUrl', () => {
+    for (const path of ['/', '/_.rsc', '/notes/3', '/notes/3_.rsc?q=1', '/a%2Fb']) {
+      expect(parseRequest(raw(path)).canonicalUrl, path).toBeNull()
+    }
+  })
+
+  it.each([
+    ['//notes/3?q=1', 'document', '/notes/3?q=1'],
+    ['/notes//3/', 'document', '/notes/3'],
+    ['//notes/3_.rsc', 'payload', '/notes/3_.rsc'],
+    ['/notes/3/_.rsc?q=1', 'payload', '/notes/3_.rsc?q=1'],
+    ['//_.rsc', 'payload', '/_.rsc'],
+    ['/notes_.rsc/', 'document', '/notes_.rsc'],
+  ])('%s is a %s of %s', (spelled, type, canonical) => {
+    const parsed = parseRequest(raw(spelled))
+    expect(parsed.type).toBe(type)
+    expect(parsed.url.pathname).toBe(canonicalPathname(parsed.url.pathname))
+    const url = parsed.canonicalUrl!
+    expect(url.origin).toBe(ORIGIN)
+    expect(url.pathname + url.search).toBe(canonical)
+  })
+
+  it('a server function call keeps its payload URL, a form post its page URL', () => {
+    const call = parseRequest(
+      raw('//notes//3_.rsc', { method: 'POST', headers: { [HEADER_ACTION_ID]: 'a#b' } }),
+    )
+    expect(call.canonicalUrl?.pathname).toBe('/notes/3_.rsc')
+    expect(call.url.pathname).toBe('/notes/3')
+    const form = parseRequest(raw('//notes//3', { method: 'POST', body: 'x' }))
+    expect(form.type).toBe('form-action')
+    expect(form.canonicalUrl?.pathname).toBe('/notes/3')
+  })
+})
+
+describe('redirectLocation (docs/security.md, "What holds at the edge")', () => {
+  const SITE = 'https://site.example'
+
+  it('percent-encodes what URL parsers would drop or read as `/`', () => {
+    for (const [target, location] of [
+      ['/\\evil.example/', '/%5Cevil.example/'],
+      ['/\t/evil.example/', '/%09/evil.example/'],
+      ['/\n/evil.example/', '/%0A/evil.example/'],
+      ['/\\\\evil.example', '/%5C%5Cevil.example'],
+      ['\\\\evil.example', '%5C%5Cevil.example'],
+      ['/notes/3?a=\\', '/notes/3?a=%5C'],
+    ] as const) {
+      expect(redirectLocation(target), target).toBe(location)
+      expect(redirectTo(target, 307).headers.get('location'), target).toBe(location)
+    }
+  })
+
+  it('keeps absolute URLs as given', () => {
+    for (const url of ['https://other.example/a\\b', '//cdn.example/x', 'mailto:a@b.example']) {
+      expect(redirectLocation(url)).toBe(url)
+    }
+  })
+
+  it('any target that begins with a single `/` stays on the origin, and reads the same twice', () => {
+    const target = fc
+      .tuple(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom('\\', '\t', '\n', '\r', ' ', '/', '.', '%', '@', ':', '?', '#'),
+            fc.string({ unit: 'grapheme', maxLength: 1 }),
+            fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)),
+          ),
+          maxLength: 20,
+        }),
+        fc.string({ maxLength: 20 }),
+      )
+      .map(([first, rest]) => `/${first}${rest}`)
+      .filter((path) => !path.startsWith('//'))
+    fc.assert(
+      fc.property(target, (path) => {
+        const location = redirectLocation(path)
+        expect(new URL(location, SITE).origin).toBe(SITE)
+        expect(redirectLocation(location)).toBe(location)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('redirect() targets read back from their digest are the safe ones', () => {
+    const interrupt = parseInterrupt(redirectError('/\\evil.example/', 307))
+    expect(interrupt).toMatchObject({ signal: 'redirect', url: '/%5Cevil.example/' })
   })
 })

@@ -15,6 +15,7 @@ import {
   HEADER_ACTION_ID,
   HEADER_REVALIDATED,
   HEADER_ROUTER_STATE,
+  redirectLocation,
   toPayloadUrl,
 } from '../wire/protocol.ts'
 import { markHandled } from './handled-redirects.ts'
@@ -46,7 +47,7 @@ export async function callServer(id: string, args: unknown[]): Promise<unknown> 
   const { redirect } = payload
   if (redirect?.document) {
     // Another origin or a route handler: load it as a document; the post is not replayed there.
-    location.assign(redirect.url)
+    location.assign(redirectLocation(redirect.url))
     return new Promise(() => {})
   }
   applyServerUpdate(payload, origin)

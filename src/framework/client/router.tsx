@@ -19,6 +19,7 @@ import {
   useTransition,
 } from 'react'
 import type { RscPayload } from '../wire/payload.ts'
+import { redirectLocation } from '../wire/protocol.ts'
 import {
   ConnectionClosedDocument,
   type ErrorComponent,
@@ -325,7 +326,8 @@ export function Router({ initial }: { initial: RscPayload }) {
         show({ ...committed.current, payload, action: 'refresh', scroll: false })
         return
       }
-      const url = new URL(redirect.url, location.href)
+      // As the server's Location would say it (wire/protocol.ts): a path stays on this origin.
+      const url = new URL(redirectLocation(redirect.url), location.href)
       start({
         key: newKey(),
         url: url.pathname + url.search,

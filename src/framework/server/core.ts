@@ -20,12 +20,13 @@ import {
   type ParsedRequest,
   parseRequest,
   readRouterState,
+  redirectTo,
   requestHost,
 } from '../wire/protocol.ts'
 import { handleWithAfter } from './after.ts'
 import { type Core, type CoreDependencies, createCore } from './core-state.ts'
 import { handleRoute } from './method-handlers.ts'
-import { runMiddleware } from './middleware.ts'
+import { requestAt, runMiddleware } from './middleware.ts'
 import { runWithRequest, withRequestCaching, withSetCookies } from './request-store.ts'
 import { servePage } from './serve-page.ts'
 
@@ -114,11 +115,21 @@ function refusedHost(request: Request, url: URL, config: FrameworkConfig): Respo
   return refused === undefined ? null : hostNotAllowedResponse(refused)
 }
 
-/** One request: the middleware first, if the app has one (server/middleware.ts), then its route. */
-function handle(core: Core, request: Request): Promise<Response> {
-  const parsed = parseRequest(request)
-  const refusal = refusedHost(request, parsed.url, core.config)
-  if (refusal) return Promise.resolve(refusal)
+/**
+ * One request: the middleware first, if the app has one (server/middleware.ts), then its route.
+ * A host `allowedHosts` does not accept is refused first. A path spelled another way than its
+ * canonical one (docs/routing.md, "One spelling of a path"): a document moves there with 308;
+ * anything else is answered as the canonical URL, the middleware's matcher included.
+ */
+async function handle(core: Core, spelled: Request): Promise<Response> {
+  const parsed = parseRequest(spelled)
+  const refusal = refusedHost(spelled, parsed.url, core.config)
+  if (refusal) return refusal
+  const { canonicalUrl } = parsed
+  if (canonicalUrl && parsed.type === 'document') {
+    return redirectTo(canonicalUrl.pathname + canonicalUrl.search, 308)
+  }
+  const request = canonicalUrl ? requestAt(spelled, canonicalUrl) : spelled
   if (!core.middleware) return serve(core, request, parsed)
   return runMiddleware(
     core.middleware,

@@ -15,6 +15,7 @@ import {
   HEADER_MIDDLEWARE_OVERRIDE_HEADERS,
   HEADER_MIDDLEWARE_REQUEST_PREFIX,
   HEADER_MIDDLEWARE_REWRITE,
+  redirectLocation,
 } from '../wire/protocol.ts'
 
 export interface MiddlewareCookie {
@@ -193,7 +194,8 @@ export class MiddlewareResponse extends Response {
       )
     }
     const headers = new Headers(typeof init === 'object' ? init.headers : undefined)
-    headers.set('location', String(url))
+    // A path stays on the site whatever it holds (`/\evil.example`): wire/protocol.ts.
+    headers.set('location', redirectLocation(String(url)))
     return new MiddlewareResponse(null, {
       ...(typeof init === 'object' ? init : {}),
       status,

@@ -12,6 +12,7 @@ import type { RouteTable } from '../routing/route-table.ts'
 import { internalServerErrorResponse } from '../wire/errors.ts'
 import {
   CACHE_CONTROL_PRIVATE,
+  canonicalPathname,
   HEADER_MIDDLEWARE_NEXT,
   HEADER_MIDDLEWARE_OVERRIDE_HEADERS,
   HEADER_MIDDLEWARE_REQUEST_PREFIX,
@@ -146,6 +147,19 @@ function initFrom(
   return init as RequestInit
 }
 
+/**
+ * `request` at `url`, with its method, signal and (unless given others) headers and body: a
+ * rewrite's target, or the canonical spelling of the request's own URL (server/core.ts).
+ */
+export function requestAt(
+  request: Request,
+  url: URL,
+  headers = request.headers,
+  body: ReadableStream<Uint8Array> | null = request.body,
+): Request {
+  return new Request(url, initFrom(request, headers, body))
+}
+
 /** The request the middleware sees: the page's URL (a payload URL's suffix removed). */
 function middlewareRequest(request: Request, url: URL, body: SharedBody | undefined) {
   const headers = new Headers(request.headers)
@@ -173,11 +187,11 @@ function forwardedRequest(
     }
   }
   const routeBody = body?.forRoute() ?? null
-  if (!rewritten) return new Request(request.url, initFrom(request, headers, routeBody))
+  if (!rewritten) return requestAt(request, new URL(request.url), headers, routeBody)
   const { url, type } = rewritten
   // Payloads and server function calls travel on payload URLs: so does their rewrite.
   const href = type === 'payload' || type === 'action' ? new URL(toPayloadUrl(url), url) : url
-  return new Request(href, initFrom(request, headers, routeBody))
+  return requestAt(request, href, headers, routeBody)
 }
 
 /** The answer with `headers` (the middleware's, but its signals) added; a copy if it is immutable. */
@@ -287,6 +301,8 @@ async function decide(
       `${middleware.file} rewrote ${url.pathname} to ${destination.href}, another origin. A rewrite renders one of the app's own URLs; redirect to another origin instead.`,
     )
   }
+  // The route renders, and a page is keyed by, the canonical spelling (docs/routing.md).
+  destination.pathname = canonicalPathname(destination.pathname)
   const target = { ...parsed, url: destination }
   return {
     request: forwardedRequest(request, answer.headers, body, target),

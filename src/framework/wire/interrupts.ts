@@ -3,6 +3,7 @@
 // carries from server to client in production. This module alone writes and parses that format:
 //   FRAMEWORK_REDIRECT;<push|replace>;<307|308>;<url>
 //   FRAMEWORK_HTTP_FALLBACK;<401|403|404>
+import { redirectLocation } from './protocol.ts'
 
 const REDIRECT = 'FRAMEWORK_REDIRECT'
 const FALLBACK = 'FRAMEWORK_HTTP_FALLBACK'
@@ -90,7 +91,9 @@ export function parseInterrupt(error: unknown): Interrupt | null {
     }
     return {
       signal: 'redirect',
-      url: url.join(';'),
+      // Whoever follows it (a Location header, the client router) gets the target that cannot
+      // leave the site when it is a path (protocol.ts).
+      url: redirectLocation(url.join(';')),
       status: Number(status) as 307 | 308,
       type: type || undefined,
     }

@@ -125,7 +125,7 @@ export const HEADER_MIDDLEWARE_REQUEST_PREFIX = 'x-middleware-request-'
 export const MIDDLEWARE_HEADER_PREFIX = 'x-middleware-'
 
 /** What a request asks for, as the protocol tells it from method, URL and headers. */
-export type ParsedRequest =
+type RequestKind =
   /** GET/HEAD of a page: HTML with the payload inlined. */
   | { type: 'document'; url: URL }
   /** GET of a page's payload URL: the RSC payload alone. */
@@ -137,7 +137,35 @@ export type ParsedRequest =
   /** Any other method on a page URL. */
   | { type: 'other'; url: URL }
 
-/** A parsed request's `url` is the page URL it is about: payload suffix removed, query kept. */
+/**
+ * A request as the protocol reads it. `url` is the page URL it is about: payload suffix
+ * removed, query kept, its pathname canonical (`canonicalPathname`). `canonicalUrl` is the
+ * request's own URL spelled canonically when it spelled its path another way (`/notes//3`,
+ * `/notes/3/`, `//notes/3_.rsc`), else null: the request is then answered as that URL
+ * (server/core.ts).
+ */
+export type ParsedRequest = RequestKind & { canonicalUrl: URL | null }
+
+/** `.` and `..` as a path segment, also percent-encoded (`%2e`, `.%2E`), as URL parsers read them. */
+const SINGLE_DOT_SEGMENT = /^(?:\.|%2e)$/i
+const DOUBLE_DOT_SEGMENT = /^(?:\.|%2e){2}$/i
+
+/**
+ * The one spelling of a path that the router, the middleware matcher and every page key use
+ * (docs/routing.md, "One spelling of a path"): empty segments dropped (repeated slashes, a
+ * trailing slash), `.` and `..` segments resolved, nothing decoded (`%2F` stays inside its
+ * segment). Always begins with exactly one `/`: `//notes/./3/` → `/notes/3`.
+ */
+export function canonicalPathname(pathname: string): string {
+  const segments: string[] = []
+  for (const segment of pathname.split('/')) {
+    if (segment === '' || SINGLE_DOT_SEGMENT.test(segment)) continue
+    if (DOUBLE_DOT_SEGMENT.test(segment)) segments.pop()
+    else segments.push(segment)
+  }
+  return `/${segments.join('/')}`
+}
+
 /** The payload URL of a page URL: `/` → `/_.rsc`, `/notes/1?q` → `/notes/1_.rsc?q`. Same-origin path. */
 export function toPayloadUrl(href: string | URL, base = 'http://localhost'): string {
   const url = new URL(href, base)
@@ -166,24 +194,49 @@ export function encodeLocation(url: string): string {
   )
 }
 
+/** A URL with a scheme (`https:`, `mailto:`): absolute, as is `//host/path`. */
+const ABSOLUTE_URL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i
+
+/**
+ * The one form of a redirect target that goes out: in a `Location` header and to the client
+ * router alike (docs/security.md, "What holds at the edge"). As encodeLocation, and in a target
+ * that is not an absolute URL backslashes are percent-encoded too: URL parsers read `\` as `/`
+ * and drop tabs and newlines, so `/\evil.example/` and `/\t/evil.example/` would go to another
+ * host. Any target that begins with a single `/` thus stays on the origin; absolute URLs are
+ * kept as given. Applying it twice changes nothing.
+ */
+export function redirectLocation(target: string): string {
+  const encoded = encodeLocation(target)
+  return ABSOLUTE_URL.test(encoded) ? encoded : encoded.replaceAll('\\', '%5C')
+}
+
 /** The one way the framework answers a redirect: `status` with `Location` and no body. */
 export function redirectTo(url: string, status: 303 | 307 | 308): Response {
-  return new Response(null, { status, headers: { location: encodeLocation(url) } })
+  return new Response(null, { status, headers: { location: redirectLocation(url) } })
 }
 
 export function parseRequest(request: Request): ParsedRequest {
   const url = new URL(request.url)
   const method = request.method
   const isPayloadUrl = url.pathname.endsWith(PAYLOAD_SUFFIX)
-  if (isPayloadUrl) url.pathname = url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'
+  const spelled = isPayloadUrl ? url.pathname.slice(0, -PAYLOAD_SUFFIX.length) : url.pathname
+  url.pathname = canonicalPathname(spelled)
+  // The root's payload URL is `/_.rsc` (toPayloadUrl): its page path is spelled ``, not `/`.
+  const canonical = spelled === url.pathname || (isPayloadUrl && spelled === '')
+  // Resolving is safe here: a canonical path never begins with `//` (which would read as a host).
+  const canonicalUrl = canonical
+    ? null
+    : isPayloadUrl
+      ? new URL(toPayloadUrl(url), url)
+      : new URL(url)
   const readOnly = method === 'GET' || method === 'HEAD'
-  if (readOnly) return { type: isPayloadUrl ? 'payload' : 'document', url }
+  if (readOnly) return { type: isPayloadUrl ? 'payload' : 'document', url, canonicalUrl }
   if (method === 'POST') {
     const actionId = request.headers.get(HEADER_ACTION_ID)
-    if (actionId !== null) return { type: 'action', url, actionId }
-    if (!isPayloadUrl) return { type: 'form-action', url }
+    if (actionId !== null) return { type: 'action', url, actionId, canonicalUrl }
+    if (!isPayloadUrl) return { type: 'form-action', url, canonicalUrl }
   }
-  return { type: 'other', url }
+  return { type: 'other', url, canonicalUrl }
 }
 
 /**

@@ -7,11 +7,19 @@ export interface SignInState {
   error?: string
 }
 
-/** Only paths of this site: an open redirect would let links send users anywhere. */
+/** Stands for this site when `next` is read: only what resolves to it is kept. */
+const THIS_SITE = 'http://this-site.invalid'
+
+/**
+ * Only paths of this site: an open redirect would let links send users anywhere. `next` is read
+ * as a browser would (`/\evil.example` and `/\t/evil.example` are other hosts to it) and
+ * kept only if it is a path on this site, as that path.
+ */
 function safeNext(value: FormDataEntryValue | null): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//')
-    ? value
-    : '/account'
+  if (typeof value !== 'string' || !value.startsWith('/')) return '/account'
+  const url = URL.canParse(value, THIS_SITE) ? new URL(value, THIS_SITE) : undefined
+  if (url?.origin !== THIS_SITE) return '/account'
+  return url.pathname + url.search + url.hash
 }
 
 export async function signInAction(

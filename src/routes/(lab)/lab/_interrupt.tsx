@@ -9,10 +9,19 @@ export const INTERRUPT_KINDS = [
   'permanent-redirect',
   'external',
   'unicode-redirect',
+  'backslash-redirect',
+  'tab-redirect',
 ]
 
 /** A redirect target with non-ASCII characters and a space: Location must carry it encoded. */
 export const UNICODE_REDIRECT_TARGET = '/lab/echo?q=café 漢字'
+
+/**
+ * Paths that URL parsers would read as `//evil.example/` (`\` is `/` to them, a tab is dropped):
+ * the redirect must still stay on this site (docs/security.md, "What holds at the edge").
+ */
+export const BACKSLASH_REDIRECT_TARGET = '/\\evil.example/'
+export const TAB_REDIRECT_TARGET = '/\t/evil.example/'
 
 /** Throws the interrupt a lab page or server function names by `kind`. */
 export function throwInterrupt(kind: string): never {
@@ -34,6 +43,10 @@ export function throwInterrupt(kind: string): never {
       return redirect('https://external.example/landing')
     case 'unicode-redirect':
       return redirect(UNICODE_REDIRECT_TARGET)
+    case 'backslash-redirect':
+      return redirect(BACKSLASH_REDIRECT_TARGET)
+    case 'tab-redirect':
+      return redirect(TAB_REDIRECT_TARGET)
     case 'self':
       return redirect('/lab/interrupt/self')
     default:
