@@ -4,6 +4,7 @@
 // And a redirect to a path never leaves the site (docs/security.md, "What holds at the edge"):
 // `/\evil.example/` and `/\t/evil.example/`, which URL parsers read as `//evil.example/`, end on
 // the app's own origin on a document load, a client navigation and a server function call.
+// A `javascript:` target never runs: the router refuses it, wherever the redirect came from.
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import {
@@ -156,5 +157,55 @@ describe('a redirect to a path stays on the site', () => {
       })
       expect(ended, JSON.stringify(next)).toEqual({ ...onSite(), pathname: '/account' })
     }
+  })
+})
+
+describe('a redirect to a javascript: URL never runs script', () => {
+  const BLOCKED = 'A navigation to a javascript: URL was blocked: it would run script in this page.'
+  /** What the target's script sets (SCRIPT_REDIRECT_TARGET). It yields nothing, so a browser that
+   * ran it would keep the page rather than replace it with the script's value. */
+  const SCRIPT_TITLE = 'script ran'
+
+  /** Does `act` on a hydrated `start` page; then whether the target's script ran, and the URL. */
+  async function afterScriptRedirect(start: string, act: (page: Page) => Promise<void>) {
+    const page = await chromium.newPage()
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await gotoHydrated(page, start)
+    await act(page)
+    await expect.poll(() => errors).toContain(BLOCKED)
+    const ended = { scriptRan: (await page.title()) === SCRIPT_TITLE, url: page.url() }
+    await page.close()
+    return ended
+  }
+
+  test('thrown by a page after its shell, on a document load', async () => {
+    const ended = await afterScriptRedirect('/lab/interrupt/script-redirect?late=1', async () => {})
+    expect(ended.scriptRan).toBe(false)
+  })
+
+  test('thrown by a page reached by a client navigation', async () => {
+    const ended = await afterScriptRedirect('/lab/router', async (page) => {
+      await page.getByLabel('Target').fill('/lab/interrupt/script-redirect')
+      await page.getByRole('button', { name: 'Push', exact: true }).click()
+    })
+    expect(ended.scriptRan).toBe(false)
+  })
+
+  test('given to router.push()', async () => {
+    const ended = await afterScriptRedirect('/lab/router', async (page) => {
+      await page.getByLabel('Target').fill("javascript:void (document.title = 'script ran')")
+      await page.getByRole('button', { name: 'Push', exact: true }).click()
+    })
+    expect(ended).toMatchObject({ scriptRan: false, url: `${app.url}/lab/router` })
+  })
+
+  test('thrown by a server function', async () => {
+    const ended = await afterScriptRedirect('/lab/actions', async (page) => {
+      await page.getByRole('button', { name: 'Call script-redirect', exact: true }).click()
+    })
+    expect(ended).toMatchObject({ scriptRan: false, url: `${app.url}/lab/actions` })
   })
 })

@@ -17,6 +17,7 @@ import { type FallbackStatus, parseInterrupt } from '../wire/interrupts.ts'
 import { isConnectionClosedError } from './connection-closed.ts'
 import { isHandled } from './handled-redirects.ts'
 import { NavigationContext } from './navigation-context.tsx'
+import { isScriptUrl } from './script-urls.ts'
 import { thrownRedirectIn } from './thrown-redirects.ts'
 
 export type ErrorComponent = ComponentType<{
@@ -183,6 +184,7 @@ function RedirectTo({ url, type }: { url: string; type: 'push' | 'replace' | und
   const navigation = use(NavigationContext)
   useEffect(() => {
     const target = new URL(url, location.href)
+    if (isScriptUrl(target)) return
     const current = location.pathname + location.search
     if (target.origin !== location.origin || !navigation) {
       location.replace(target.href)

@@ -21,6 +21,7 @@ import {
 import { markHandled } from './handled-redirects.ts'
 import { currentRouterState } from './payload-cache.ts'
 import { applyServerUpdate, callOrigin, forgetCachedPages } from './router.tsx'
+import { isScriptUrl } from './script-urls.ts'
 
 export async function callServer(id: string, args: unknown[]): Promise<unknown> {
   const temporaryReferences = createTemporaryReferenceSet()
@@ -47,7 +48,8 @@ export async function callServer(id: string, args: unknown[]): Promise<unknown> 
   const { redirect } = payload
   if (redirect?.document) {
     // Another origin or a route handler: load it as a document; the post is not replayed there.
-    location.assign(redirectLocation(redirect.url))
+    const target = new URL(redirectLocation(redirect.url), location.href)
+    if (!isScriptUrl(target)) location.assign(target.href)
     return new Promise(() => {})
   }
   applyServerUpdate(payload, origin)

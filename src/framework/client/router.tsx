@@ -36,6 +36,7 @@ import {
   setRouterState,
 } from './payload-cache.ts'
 import { prefetch } from './prefetch.ts'
+import { isScriptUrl } from './script-urls.ts'
 import { refreshOnServerCodeChange } from './server-code-changes.ts'
 
 /**
@@ -249,6 +250,7 @@ export function Router({ initial }: { initial: RscPayload }) {
     }
     const go = (href: string, action: 'push' | 'replace', navigateOptions?: NavigateOptions) => {
       const url = new URL(href, location.href)
+      if (isScriptUrl(url)) return
       const fallback = action === 'push' ? 'assign' : 'replace'
       if (url.origin !== location.origin) return location[fallback](url.href)
       start({

@@ -11,6 +11,7 @@ export const INTERRUPT_KINDS = [
   'unicode-redirect',
   'backslash-redirect',
   'tab-redirect',
+  'script-redirect',
 ]
 
 /** A redirect target with non-ASCII characters and a space: Location must carry it encoded. */
@@ -22,6 +23,9 @@ export const UNICODE_REDIRECT_TARGET = '/lab/echo?q=café 漢字'
  */
 export const BACKSLASH_REDIRECT_TARGET = '/\\evil.example/'
 export const TAB_REDIRECT_TARGET = '/\t/evil.example/'
+
+/** A target that would run script if the browser navigated to it: the router refuses it. */
+export const SCRIPT_REDIRECT_TARGET = "javascript:void (document.title = 'script ran')"
 
 /** Throws the interrupt a lab page or server function names by `kind`. */
 export function throwInterrupt(kind: string): never {
@@ -47,6 +51,8 @@ export function throwInterrupt(kind: string): never {
       return redirect(BACKSLASH_REDIRECT_TARGET)
     case 'tab-redirect':
       return redirect(TAB_REDIRECT_TARGET)
+    case 'script-redirect':
+      return redirect(SCRIPT_REDIRECT_TARGET)
     case 'self':
       return redirect('/lab/interrupt/self')
     default:
