@@ -179,9 +179,7 @@ export function notAFormPost(): Response {
   return refuse(405, 'This page accepts POST only from its forms.')
 }
 
-/** 405 for a post to a page that no form could have sent; null for a form's encoding. */
-export function checkFormContentType(contentType: string): Response | null {
+/** Whether a post's body is in one of React's form encodings, which a form could have sent. */
+export function isFormEncoding(contentType: string): boolean {
   return /^(multipart\/form-data|application\/x-www-form-urlencoded)/.test(contentType)
-    ? null
-    : notAFormPost()
 }

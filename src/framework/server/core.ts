@@ -8,7 +8,11 @@ import { answerCall, answerFormPost } from '../server-functions/respond.ts'
 import type { StaticPage } from '../static/page-store.ts'
 import { type PrerenderTarget, prerenderTargets } from '../static/prerender-targets.ts'
 import { isStaticHandler, serveStaticHandler } from '../static/route-handlers.ts'
-import { internalServerErrorResponse, wrongMethodResponse } from '../wire/errors.ts'
+import {
+  internalServerErrorResponse,
+  noRouteResponse,
+  wrongMethodResponse,
+} from '../wire/errors.ts'
 import { type ParsedRequest, parseRequest, readRouterState } from '../wire/protocol.ts'
 import { handleWithAfter } from './after.ts'
 import { type Core, type CoreDependencies, createCore } from './core-state.ts'
@@ -44,7 +48,9 @@ async function dispatch(core: Core, request: Request, parsed: ParsedRequest) {
     case 'form-action':
       return answerFormPost(request, url, page, core.config)
     case 'other':
-      return wrongMethodResponse(request.method, url.pathname)
+      return page
+        ? wrongMethodResponse(request.method, url.pathname)
+        : noRouteResponse(url.pathname)
   }
 }
 
