@@ -20,6 +20,7 @@ import {
   HEADER_PREFETCH,
   HEADER_ROUTER_STATE_READS,
 } from '../wire/protocol.ts'
+import { withOwnAfterQueue } from './after.ts'
 import type { Core, WholeRender } from './core-state.ts'
 import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
 import { isDraftModeRequest } from './draft-mode.ts'
@@ -211,7 +212,11 @@ function renderShared(url: URL, match: RouteMatch, config: SegmentConfig): Promi
   const { sharedRenders } = core
   const shared = sharedRenders.get(url.pathname)
   if (shared) return shared
-  const render = renderWhole(core, url, match, config).finally(() => {
+  // Its after() callbacks are this request's, unless the visitor's page is rendered again.
+  const render = withOwnAfterQueue(
+    () => renderWhole(core, url, match, config),
+    (whole) => !whole.dynamic,
+  ).finally(() => {
     sharedRenders.delete(url.pathname)
   })
   sharedRenders.set(url.pathname, render)
