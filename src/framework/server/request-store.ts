@@ -30,6 +30,8 @@ export interface RequestStore {
   setCookies: string[]
   /** Why this render is dynamic, if it is; undefined while it could still be static. */
   dynamicReason?: string
+  /** Called when the render is marked dynamic: a whole render stops there (serve-page.ts). */
+  onDynamic?: () => void
   /** A force-static render: cookies, headers and search params read as empty. */
   hidden?: boolean
   /** The handler serving this request (several may share a process); absent outside one. */

@@ -10,6 +10,8 @@ import {
   getDynamicReason,
   hideRequestData,
   NO_SEGMENT_CONFIG,
+  onMarkedDynamic,
+  ReadTheRequestError,
   type SegmentConfig,
 } from '../static/classification.ts'
 import { type StaticBody, type StaticPage, toStaticBody } from '../static/page-store.ts'
@@ -158,6 +160,16 @@ function renderWhole(
   const heldErrors: unknown[] = []
   return runDetached(request, async () => {
     if (mode === 'force-static') hideRequestData()
+    // A render that read the request will not be kept, nor answer anyone: it is not waited for
+    // (it may stream for long after; docs/caching.md, "How routes are classified").
+    const readTheRequest = new Promise<WholeRender>((resolve) => {
+      onMarkedDynamic(() => {
+        core.classification.setRendering(match.route.file, 'dynamic')
+        // Stopped once the component that read the request has returned, not inside it.
+        queueMicrotask(() => controller.abort(new ReadTheRequestError()))
+        resolve({ payload: new Uint8Array(), status: 200, dynamic: true, errors: [] })
+      })
+    })
     let timer: ReturnType<typeof setTimeout> | undefined
     const timedOut = new Promise<WholeRender>((resolve) => {
       timer = setTimeout(() => {
@@ -199,7 +211,7 @@ function renderWhole(
         return { ...result, dynamic, errors: recordedErrors() }
       })
     try {
-      return await Promise.race([rendered, timedOut])
+      return await Promise.race([rendered, timedOut, readTheRequest])
     } finally {
       clearTimeout(timer)
     }
