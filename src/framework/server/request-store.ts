@@ -40,6 +40,8 @@ export interface RequestStore {
   shownUrl?: URL
   /** Set when this request called revalidateTag() or revalidatePath(). */
   revalidated?: boolean
+  /** Set when a server function called refresh() (action-apis.ts). */
+  refreshed?: boolean
   /** Errors and interrupts thrown while rendering, in order, with where each belongs. */
   renderErrors: RecordedError[]
   segmentDepths: WeakMap<object, number>
@@ -156,9 +158,13 @@ registerCacheRequestHooks({
   },
 })
 
-/** Whether this request revalidated cached data: its client must not reuse cached pages. */
+/**
+ * Whether this request revalidated cached data, or a server function in it called refresh(): its
+ * client must not reuse the pages it kept.
+ */
 export function didRevalidate(): boolean {
-  return storage.getStore()?.revalidated === true
+  const store = storage.getStore()
+  return store?.revalidated === true || store?.refreshed === true
 }
 
 /**
