@@ -12,6 +12,7 @@ export {
   forbidden,
   notFound,
   permanentRedirect,
+  RedirectType,
   redirect,
   unauthorized,
 } from './wire/interrupts.ts'

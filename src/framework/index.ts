@@ -3,6 +3,7 @@
 export { type CachedOptions, cached, cacheTag } from './cache/cached.ts'
 export { revalidatePath, revalidateTag } from './cache/revalidate.ts'
 export { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from './cache/tags.ts'
+export { refresh, updateTag } from './server/action-apis.ts'
 export { after } from './server/after.ts'
 export { connection } from './server/connection.ts'
 export { type DraftMode, draftMode } from './server/draft-mode.ts'

@@ -8,7 +8,7 @@ export {
   isRedirectError,
   notFound,
   permanentRedirect,
-  type RedirectType,
+  RedirectType,
   redirect,
   unauthorized,
 } from './wire/interrupts.ts'

@@ -143,6 +143,26 @@ describe('the tags in the document', () => {
   })
 })
 
+describe('notFound() in generateMetadata below a loading.tsx', () => {
+  test('the document keeps its charset and viewport; the 404 screen brings its title and noindex', async () => {
+    const path = `${LAB}/streamed/not-found`
+    const { html } = await getDocument(path)
+    expect(count(headOf(html), /<meta charSet="utf-8"\/>/)).toBe(1)
+    expect(count(headOf(html), /<meta name="viewport"/)).toBe(1)
+
+    const page = await chromium.newPage()
+    await page.goto(path)
+    await page.getByText(NOT_FOUND_TEXT).waitFor()
+    await waitForHydration(page)
+    await settle(page)
+    const tags = await headTags(page)
+    expect(tags.charset).toBe(1)
+    expect(tags.viewport).toBe(1)
+    expect(tags.robots).toBe(1)
+    expect(tags.titles).toEqual([`404: ${NOT_FOUND_TEXT}`])
+  })
+})
+
 describe('client navigations', () => {
   test("the new page's tags replace the old ones; none of the old page's are left", async () => {
     const page = await chromium.newPage()

@@ -92,11 +92,12 @@ describe('a call', () => {
     expect(await likesOf('2')).toBe(1)
   })
 
-  test('a redirect() answers the target page in the same payload, with push', async () => {
+  test('a redirect() answers the target page in the same payload, with its history mode', async () => {
+    // The delete redirects with RedirectType.replace (src/routes/notes/actions.ts).
     const response = await call({ pagePath: '/notes/9', actionId: ids.delete, args: ['9'] })
     expect(response.status).toBe(200)
     const root = payloadRoot(await response.text())
-    expect(root.redirect).toEqual({ url: '/notes', status: 307, type: 'push', document: false })
+    expect(root.redirect).toEqual({ url: '/notes', status: 307, type: 'replace', document: false })
     expect(root.url).toBe('/notes')
     expect((await fetch(`${app.url}/notes/9`)).status).toBe(404)
   })

@@ -8,6 +8,7 @@ import { CONTENT_TYPE_PAYLOAD, HEADER_ACTION_ID } from '../../src/framework/wire
 import {
   collectPageErrors,
   gotoHydrated,
+  historyLength,
   holdNextCall,
   isPayloadUrl,
   linkTo,
@@ -181,10 +182,13 @@ describe('a form submit', () => {
   test('a form with a bound argument deletes the note and redirects to the list', async () => {
     const page = await chromium.newPage()
     await gotoHydrated(page, '/notes/7')
+    const entries = await historyLength(page)
     const requests = RequestLog.start(page)
 
     await page.getByRole('button', { name: 'Delete note' }).click()
     await page.waitForURL((url) => url.pathname === '/notes')
+    // RedirectType.replace: the list took the deleted note's history entry.
+    expect(await historyLength(page)).toBe(entries)
     await page.getByRole('heading', { level: 1, name: 'All notes' }).waitFor()
     expect(await page.locator('main a[href="/notes/7"]').count()).toBe(0)
     expect(await page.locator('main a[href="/notes/8"]').count()).toBe(1)

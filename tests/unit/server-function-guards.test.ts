@@ -107,5 +107,22 @@ describe('loadRegisteredFunction', () => {
       404,
       'Server function page#default was not found',
     )
+    await expectRefusal(
+      (await loadRegisteredFunction(async () => Object, 'actions#constructor')) as Response,
+      404,
+      'Server function actions#constructor was not found',
+    )
+  })
+
+  it('returns an inline function plugin-rsc hoisted, before its component rendered', async () => {
+    // Marked only where its component renders: a prerendered page's never does in the server.
+    const hoisted = async () => 'greeted'
+    expect(await loadRegisteredFunction(async () => hoisted, 'page#$$hoist_0_greet')).toBe(hoisted)
+    expect(await loadRegisteredFunction(async () => hoisted, 'page#$$hoist_12')).toBe(hoisted)
+    await expectRefusal(
+      (await loadRegisteredFunction(async () => hoisted, 'page#$$hoisted')) as Response,
+      404,
+      'was not found',
+    )
   })
 })

@@ -107,6 +107,12 @@ async function prerenderPage(
     const response = await prerenderer.handler(
       new Request(url, { headers: { accept: 'text/html' } }),
     )
+    // Known before its body: a page that read the request streams from a render of its own,
+    // which may take long and is not kept. Its body is cancelled, never waited for.
+    if (prerenderer.rendering(route) === 'dynamic') {
+      await response.body?.cancel()
+      return { response, bytes: new Uint8Array() }
+    }
     return { response, bytes: new Uint8Array(await response.arrayBuffer()) }
   })
   const { status } = document.response

@@ -85,6 +85,23 @@ export type ServerFunction = (...args: unknown[]) => unknown
 /** What React's registerServerReference() marks a function with: "use server" does it. */
 const SERVER_REFERENCE = Symbol.for('react.server.reference')
 
+/**
+ * The export plugin-rsc makes of an inline "use server" function (`$$hoist_0_save`): it is
+ * marked where the component that defines it renders, not when its module loads, so a server
+ * that never rendered that component (a page served from the build's prerendered store) holds
+ * it unmarked. Only plugin-rsc's transform writes such exports, and only in modules it
+ * registered as server references (the only ones loadServerAction loads), so the name is proof
+ * enough. No property of Object.prototype has that form.
+ */
+const HOISTED_INLINE_FUNCTION = /^\$\$hoist_\d+(_|$)/
+
+/** Whether `fn`, the export `id` names, is a function "use server" made a server function. */
+function isServerFunction(id: string, fn: unknown): fn is ServerFunction {
+  if (typeof fn !== 'function') return false
+  if ((fn as { $$typeof?: unknown }).$$typeof === SERVER_REFERENCE) return true
+  return HOISTED_INLINE_FUNCTION.test(id.slice(id.indexOf('#') + 1))
+}
+
 /** The function `id` names if "use server" registered it; else 404. */
 export async function loadRegisteredFunction(
   loadServerAction: ReactServer['loadServerAction'],
@@ -99,9 +116,7 @@ export async function loadRegisteredFunction(
   // Under the dev server the lookup is any export of the module (its page component, a
   // helper), or even a property Object.prototype has (`#constructor`): only a function
   // "use server" registered may run, as in the build.
-  if (typeof fn === 'function' && (fn as { $$typeof?: unknown }).$$typeof === SERVER_REFERENCE) {
-    return fn as ServerFunction
-  }
+  if (isServerFunction(id, fn)) return fn
   return refuse(
     404,
     `Server function ${id} was not found. The page may come from another deployment of the app: reload it.`,
@@ -113,9 +128,7 @@ export function notAFormPost(): Response {
   return refuse(405, 'This page accepts POST only from its forms.')
 }
 
-/** 405 for a post to a page that no form could have sent; null for a form's encoding. */
-export function checkFormContentType(contentType: string): Response | null {
+/** Whether a post's body is in one of React's form encodings, which a form could have sent. */
+export function isFormEncoding(contentType: string): boolean {
   return /^(multipart\/form-data|application\/x-www-form-urlencoded)/.test(contentType)
-    ? null
-    : notAFormPost()
 }

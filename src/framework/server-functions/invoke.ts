@@ -10,11 +10,10 @@ import { refuse } from '../wire/errors.ts'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 import {
   afterSmallBody,
-  checkFormContentType,
   checkFunctionId,
   checkOrigin,
+  isFormEncoding,
   loadRegisteredFunction,
-  notAFormPost,
   readLimitedBody,
 } from './guards.ts'
 
@@ -122,9 +121,10 @@ export interface FormOutcome {
 export async function submitFormAction(
   request: Request,
   config: FrameworkConfig,
+  notAForm: () => Response,
 ): Promise<FormOutcome | Response> {
   const contentType = request.headers.get('content-type') ?? ''
-  const refused = checkOrigin(request, config) ?? checkFormContentType(contentType)
+  const refused = checkOrigin(request, config) ?? (isFormEncoding(contentType) ? null : notAForm())
   if (refused) return afterSmallBody(request, refused)
   const body = await readLimitedBody(request, config)
   if (body instanceof Response) return body
@@ -136,7 +136,7 @@ export async function submitFormAction(
     return refuse(400, 'Malformed form body.')
   }
   const id = formActionId(formData)
-  if (id === undefined) return notAFormPost()
+  if (id === undefined) return notAForm()
   if (id === null || checkFunctionId(id))
     return refuse(400, 'Malformed server function form fields.')
   const { react } = currentCore()
@@ -148,7 +148,7 @@ export async function submitFormAction(
   } catch {
     return refuse(400, 'Malformed server function form: its fields are not a React form encoding.')
   }
-  if (typeof action !== 'function') return notAFormPost()
+  if (typeof action !== 'function') return notAForm()
 
   setRequestPhase('action')
   let result: unknown

@@ -9,8 +9,10 @@ import { renderDocument } from '../server/document.ts'
 import { payloadResponse } from '../server/payload-response.ts'
 import { renderRoute } from '../server/render-payload.tsx'
 import { currentCore, didRevalidate } from '../server/request-store.ts'
+import { noRouteResponse } from '../wire/errors.ts'
 import type { Interrupt } from '../wire/interrupts.ts'
 import { HEADER_REVALIDATED, redirectTo } from '../wire/protocol.ts'
+import { notAFormPost } from './guards.ts'
 import { callServerFunction, submitFormAction } from './invoke.ts'
 
 /** notFound() and the like thrown by the function: the page's nearest screen for that status. */
@@ -67,7 +69,9 @@ export async function answerFormPost(
   page: RouteMatch | null,
   config: FrameworkConfig,
 ): Promise<Response> {
-  const form = await submitFormAction(request, config)
+  // A post that is no server function form: the page takes none (405), or there is no page (404).
+  const notAForm = page ? notAFormPost : () => noRouteResponse(url.pathname)
+  const form = await submitFormAction(request, config, notAForm)
   if (form instanceof Response) return form
   const { interrupt, formState, error } = form
   if (error !== undefined) return renderDocument(request, url, page, { error })

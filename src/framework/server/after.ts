@@ -62,6 +62,29 @@ export function after(task: Task | PromiseLike<unknown>): void {
   else queue.tasks.push(bound)
 }
 
+/**
+ * Runs `fn`, a render made for everyone (serve-page.ts, a whole render), with an after() queue of
+ * its own; once it settles, what it queued joins the current request's queue if `keep(result)`,
+ * and is dropped otherwise: a render that turned out to read the request is rendered again for
+ * the visitor, and that render queues the same callbacks itself. So they run once per request.
+ */
+export async function withOwnAfterQueue<T>(
+  fn: () => Promise<T>,
+  keep: (result: T) => boolean,
+): Promise<T> {
+  const outer = storage.getStore()
+  const own: AfterQueue = { tasks: [], started: false, waitUntil: outer?.waitUntil }
+  const result = await storage.run(own, fn)
+  const tasks = own.tasks.splice(0)
+  if (outer && keep(result)) {
+    for (const task of tasks) {
+      if (outer.started) start(task, outer)
+      else outer.tasks.push(task)
+    }
+  }
+  return result
+}
+
 /** Resolves once every callback started so far has settled (for a graceful stop). */
 export async function afterCallbacksSettled(): Promise<void> {
   while (running.size > 0) await Promise.allSettled([...running])

@@ -12,6 +12,7 @@ import { isStaticHandler, serveStaticHandler } from '../static/route-handlers.ts
 import {
   hostNotAllowedResponse,
   internalServerErrorResponse,
+  noRouteResponse,
   wrongMethodResponse,
 } from '../wire/errors.ts'
 import {
@@ -57,7 +58,9 @@ async function dispatch(core: Core, request: Request, parsed: ParsedRequest) {
     case 'form-action':
       return answerFormPost(request, url, page, core.config)
     case 'other':
-      return wrongMethodResponse(request.method, url.pathname)
+      return page
+        ? wrongMethodResponse(request.method, url.pathname)
+        : noRouteResponse(url.pathname)
   }
 }
 

@@ -267,8 +267,10 @@ const DEFAULT_HEAD = elementsOf(
 )
 
 /**
- * Awaits the tags in the shell. A failure renders no tags: the page shows it (the gate), or it is
- * logged here (a screen's layouts), or it was already shown (an error.tsx in place of the page).
+ * Awaits the tags in the shell. A failure renders the default tags alone (the charset and the
+ * viewport every document has): the page shows it (the gate; a screen shown in its place, after
+ * a loading.tsx's shell too, brings its own title and noindex tag), or it is logged here (a
+ * screen's layouts), or it was already shown (an error.tsx in place of the page).
  */
 async function MetadataOutlet({
   resolved,
@@ -281,7 +283,7 @@ async function MetadataOutlet({
     return elementsOf(tagsOf(await resolved))
   } catch (error) {
     if (log) reportServerError(error)
-    return null
+    return DEFAULT_HEAD
   }
 }
 

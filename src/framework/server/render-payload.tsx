@@ -4,6 +4,7 @@
 import type { ServerErrorInfo } from '../client/boundaries.tsx'
 import { type NodeBody, reactBody } from '../node/stream-body.ts'
 import type { RouteMatch } from '../routing/route-table.ts'
+import { ReadTheRequestError } from '../static/classification.ts'
 import { digestOf, reportServerError } from '../wire/errors.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
 import type { RscPayload } from '../wire/payload.ts'
@@ -76,7 +77,7 @@ export async function renderRoute(
     onError(error: unknown) {
       // A client that went away aborts the render; what was pending is not an application error.
       if (signal.aborted) {
-        if (!abortLogged)
+        if (!abortLogged && !(signal.reason instanceof ReadTheRequestError))
           console.log(`[render aborted] ${request.method} ${url.pathname}: the client disconnected`)
         abortLogged = true
         return undefined

@@ -30,6 +30,8 @@ export interface RequestStore {
   setCookies: string[]
   /** Why this render is dynamic, if it is; undefined while it could still be static. */
   dynamicReason?: string
+  /** Called when the render is marked dynamic: a whole render stops there (serve-page.ts). */
+  onDynamic?: () => void
   /** A force-static render: cookies, headers and search params read as empty. */
   hidden?: boolean
   /** The handler serving this request (several may share a process); absent outside one. */
@@ -38,6 +40,8 @@ export interface RequestStore {
   shownUrl?: URL
   /** Set when this request called revalidateTag() or revalidatePath(). */
   revalidated?: boolean
+  /** Set when a server function called refresh() (action-apis.ts). */
+  refreshed?: boolean
   /** Errors and interrupts thrown while rendering, in order, with where each belongs. */
   renderErrors: RecordedError[]
   segmentDepths: WeakMap<object, number>
@@ -176,9 +180,13 @@ export async function invalidationsRecorded(): Promise<void> {
   await Promise.all(pending)
 }
 
-/** Whether this request revalidated cached data: its client must not reuse cached pages. */
+/**
+ * Whether this request revalidated cached data, or a server function in it called refresh(): its
+ * client must not reuse the pages it kept.
+ */
 export function didRevalidate(): boolean {
-  return storage.getStore()?.revalidated === true
+  const store = storage.getStore()
+  return store?.revalidated === true || store?.refreshed === true
 }
 
 /**

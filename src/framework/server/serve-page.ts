@@ -11,6 +11,8 @@ import {
   hideRequestData,
   markDynamic,
   NO_SEGMENT_CONFIG,
+  onMarkedDynamic,
+  ReadTheRequestError,
   type SegmentConfig,
 } from '../static/classification.ts'
 import { type StaticBody, type StaticPage, toStaticBody } from '../static/page-store.ts'
@@ -21,6 +23,7 @@ import {
   HEADER_PREFETCH,
   HEADER_ROUTER_STATE_READS,
 } from '../wire/protocol.ts'
+import { withOwnAfterQueue } from './after.ts'
 import type { Core, WholeRender } from './core-state.ts'
 import { DOCUMENT_HEADERS, documentsNeedNonce, renderDocument } from './document.ts'
 import { isDraftModeRequest } from './draft-mode.ts'
@@ -161,6 +164,16 @@ function renderWhole(
   const heldErrors: unknown[] = []
   return runDetached(request, async () => {
     if (mode === 'force-static') hideRequestData()
+    // A render that read the request will not be kept, nor answer anyone: it is not waited for
+    // (it may stream for long after; docs/caching.md, "How routes are classified").
+    const readTheRequest = new Promise<WholeRender>((resolve) => {
+      onMarkedDynamic(() => {
+        core.classification.setRendering(match.route.file, 'dynamic')
+        // Stopped once the component that read the request has returned, not inside it.
+        queueMicrotask(() => controller.abort(new ReadTheRequestError()))
+        resolve({ payload: new Uint8Array(), status: 200, dynamic: true, errors: [] })
+      })
+    })
     let timer: ReturnType<typeof setTimeout> | undefined
     const timedOut = new Promise<WholeRender>((resolve) => {
       timer = setTimeout(() => {
@@ -202,7 +215,7 @@ function renderWhole(
         return { ...result, dynamic, errors: recordedErrors() }
       })
     try {
-      return await Promise.race([rendered, timedOut])
+      return await Promise.race([rendered, timedOut, readTheRequest])
     } finally {
       clearTimeout(timer)
     }
@@ -215,7 +228,11 @@ function renderShared(url: URL, match: RouteMatch, config: SegmentConfig): Promi
   const { sharedRenders } = core
   const shared = sharedRenders.get(url.pathname)
   if (shared) return shared
-  const render = renderWhole(core, url, match, config).finally(() => {
+  // Its after() callbacks are this request's, unless the visitor's page is rendered again.
+  const render = withOwnAfterQueue(
+    () => renderWhole(core, url, match, config),
+    (whole) => !whole.dynamic,
+  ).finally(() => {
     sharedRenders.delete(url.pathname)
   })
   sharedRenders.set(url.pathname, render)

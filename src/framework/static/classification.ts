@@ -18,7 +18,26 @@ export type RenderingMode = 'force-dynamic' | 'force-static' | 'auto'
 /** Records that the current render depends on the request, so it cannot be served statically. */
 export function markDynamic(reason: string): void {
   const store = maybeStore()
-  if (store && store.dynamicReason === undefined) store.dynamicReason = reason
+  if (store && store.dynamicReason === undefined) {
+    store.dynamicReason = reason
+    store.onDynamic?.()
+  }
+}
+
+/** Calls `listener` once the current render is marked dynamic (at once if it is already). */
+export function onMarkedDynamic(listener: () => void): void {
+  const store = currentStore('onMarkedDynamic()')
+  if (store.dynamicReason !== undefined) listener()
+  else store.onDynamic = listener
+}
+
+/**
+ * Why a whole render made for everyone was stopped: it read the request, so its result would
+ * not be used (the visitor's page is rendered from their own request), and nothing of it is
+ * worth waiting for, nor logged as an abort.
+ */
+export class ReadTheRequestError extends Error {
+  override name = 'ReadTheRequestError'
 }
 
 export function getDynamicReason(): string | undefined {

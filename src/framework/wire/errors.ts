@@ -76,6 +76,18 @@ export function internalServerErrorResponse(error: unknown): Response {
   })
 }
 
+/**
+ * A request no route matches, by a method other than GET and HEAD (those get the not-found
+ * screen): 404 whatever the method, as a URL with nothing at it takes none (docs/protocol.md).
+ */
+export function noRouteResponse(pathname: string): Response {
+  return new Response(`No route matches ${pathname}.\n`, {
+    status: 404,
+    // Its body is never read: the connection closes rather than read what is left of it.
+    headers: { 'content-type': CONTENT_TYPE_TEXT, connection: 'close' },
+  })
+}
+
 /** Any method but GET, HEAD and POST on a page URL. */
 export function wrongMethodResponse(method: string, pathname: string): Response {
   return new Response(`Method ${method} is not allowed on ${pathname}.`, {

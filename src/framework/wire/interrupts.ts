@@ -8,7 +8,9 @@ import { redirectLocation } from './protocol.ts'
 const REDIRECT = 'FRAMEWORK_REDIRECT'
 const FALLBACK = 'FRAMEWORK_HTTP_FALLBACK'
 
-export type RedirectType = 'push' | 'replace'
+/** A redirect's history mode, as a value too (`redirect(url, RedirectType.replace)`), as in Next.js. */
+export const RedirectType = { push: 'push', replace: 'replace' } as const
+export type RedirectType = (typeof RedirectType)[keyof typeof RedirectType]
 export type FallbackStatus = 401 | 403 | 404
 
 /**

@@ -98,8 +98,8 @@ export const HEADER_ROUTE_KIND = 'x-rsc-route-kind'
 export type Rendering = 'static' | 'dynamic'
 
 /**
- * Response header on a server function's answer: it revalidated cached data, so the client
- * forgets the pages it cached (prefetched, visited, in history).
+ * Response header on a server function's answer: it revalidated cached data (or called
+ * refresh()), so the client forgets the pages it cached (prefetched, visited, in history).
  */
 export const HEADER_REVALIDATED = 'x-rsc-revalidated'
 

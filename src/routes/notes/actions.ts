@@ -1,5 +1,5 @@
 'use server'
-import { notFound, redirect, revalidateTag } from '#framework'
+import { notFound, RedirectType, redirect, revalidateTag, updateTag } from '#framework'
 import { BODY_MAX, type NoteFormState, TITLE_MAX } from '../_data/note-form.ts'
 import {
   createNote,
@@ -60,13 +60,17 @@ export async function updateNoteAction(
 
 export async function deleteNoteAction(id: string): Promise<void> {
   if (await deleteNote(id)) await revalidateTag(NOTES_TAG)
-  redirect('/notes')
+  // The list replaces the deleted note's entry: Back does not lead to a page that is gone.
+  redirect('/notes', RedirectType.replace)
 }
 
-/** Called from a client component's click handler; returns the new count. */
+/**
+ * Called from a client component's click handler; returns the new count. updateTag(): the page
+ * this call's answer carries shows the new count too (docs/caching.md).
+ */
 export async function likeNoteAction(id: string): Promise<number> {
   const likes = await likeNote(id)
   if (likes === undefined) notFound()
-  await revalidateTag(NOTES_TAG)
+  await updateTag(NOTES_TAG)
   return likes
 }

@@ -146,3 +146,25 @@ describe('fallback screens', () => {
     ])
   })
 })
+
+describe('notFound() in generateMetadata below a loading.tsx', () => {
+  it('keeps the default tags in the shell, as the page throwing it would', async () => {
+    const { status, head } = await get(
+      {
+        'layout.tsx': { default: RootLayout },
+        'notes/loading.tsx': { default: text('Loading…') },
+        'notes/[id]/page.tsx': {
+          default: text('A note'),
+          async generateMetadata(): Promise<Metadata> {
+            notFound()
+          },
+        },
+      },
+      '/notes/404',
+    )
+    // After the loading screen's shell, as a page's own notFound() there (docs/errors.md).
+    expect(status).toBe(200)
+    expect(head).toContain('<meta charSet="utf-8"/>')
+    expect(head).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>')
+  })
+})

@@ -37,6 +37,7 @@ const DEMOS: [href: string, what: string][] = [
     'A client component that fails in SSR and in the browser: the client-side error screen',
   ],
   ['/lab/actions', 'Interrupts thrown by server functions'],
+  ['/lab/actions/inline', 'An inline server function of a prerendered page'],
   ['/lab/metadata', 'The Metadata API: title, description, Open Graph, viewport and the rest'],
   ['/lab/inject', 'Hostile strings in server data, rendered and passed to the client'],
   ['/lab/never', 'A part that never finishes: disconnecting aborts its render'],

@@ -39,7 +39,16 @@ export function makeHandler(
   modules: Modules,
   overrides: Partial<CoreDependencies> = {},
 ): RequestHandler {
-  return createHandler({
+  return createHandler(testDependencies(html, modules, overrides))
+}
+
+/** What a handler made in a test is made of (createHandler(), or the build's createPrerenderer()). */
+export function testDependencies(
+  html: () => TestHtmlRenderer,
+  modules: Modules,
+  overrides: Partial<CoreDependencies> = {},
+): CoreDependencies {
+  return {
     routeFiles: Object.keys(modules),
     loadRouteModule: async (file) => {
       const mod = modules[file]
@@ -51,7 +60,7 @@ export function makeHandler(
     loadHtmlRenderer: async () => html().renderer,
     config: resolveConfig(),
     ...overrides,
-  })
+  }
 }
 
 /** A document request, as a browser's address bar makes it. */
