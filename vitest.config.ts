@@ -3,7 +3,7 @@
 // app and a real Chromium, one file at a time, with timeouts sized for a small (2-core) machine.
 import { defaultServerConditions } from 'vite'
 import { configDefaults, defineConfig } from 'vitest/config'
-import { clientReferences } from './tests/unit/rsc/support/client-references-plugin.ts'
+import { clientReferences } from './tests/core/support/client-references-plugin.ts'
 
 export default defineConfig({
   test: {
@@ -14,16 +14,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          // Their own project, below: they need the react-server condition.
-          exclude: [...configDefaults.exclude, 'tests/unit/rsc/**'],
           environment: 'node',
         },
       },
       {
-        // The request pipeline with real React and no Vite build (tests/unit/rsc): the process
+        // The request pipeline with real React and no Vite build (tests/core): the process
         // runs under the react-server condition, so `react` is React's server build, and
         // "use client" modules become client references; HTML is rendered in a worker thread
-        // without that condition (tests/unit/rsc/support/html-renderer.ts).
+        // without that condition (tests/core/support/html-renderer.ts).
         plugins: [clientReferences()],
         ssr: {
           resolve: {
@@ -33,7 +31,7 @@ export default defineConfig({
         },
         test: {
           name: 'core',
-          include: ['tests/unit/rsc/**/*.test.{ts,tsx}'],
+          include: ['tests/core/**/*.test.{ts,tsx}'],
           environment: 'node',
           pool: 'forks',
           execArgv: ['--conditions=react-server'],

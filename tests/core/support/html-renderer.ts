@@ -8,8 +8,8 @@ import { AsyncResource } from 'node:async_hooks'
 import { PassThrough, type Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import type { HtmlRenderer } from '../../../../src/framework/server/core-state.ts'
-import type { HtmlResult } from '../../../../src/framework/ssr/render-html.tsx'
+import type { HtmlRenderer } from '../../../src/framework/server/core-state.ts'
+import type { HtmlResult } from '../../../src/framework/ssr/render-html.tsx'
 
 type ErrorInfo = { message: string; digest?: string }
 type FromWorker =
@@ -40,7 +40,7 @@ export async function startHtmlRenderer(): Promise<TestHtmlRenderer> {
   const worker = new Worker(new URL('./html-worker.mjs', import.meta.url), {
     // Not the test process's --conditions=react-server: the ssr side uses React's client build.
     execArgv: [],
-    workerData: { root: fileURLToPath(new URL('../../../../', import.meta.url)), answers },
+    workerData: { root: fileURLToPath(new URL('../../../', import.meta.url)), answers },
   })
   const pending = new Map<number, Pending>()
   let next = 0

@@ -3,10 +3,10 @@
 // Requests are plain Request objects; nothing listens on a port.
 import type { ReactNode } from 'react'
 import { afterAll, beforeAll } from 'vitest'
-import { resolveConfig } from '../../../../src/framework/config.ts'
-import { createHandler, type RequestHandler } from '../../../../src/framework/server/core.ts'
-import type { CoreDependencies } from '../../../../src/framework/server/core-state.ts'
-import { toPayloadUrl } from '../../../../src/framework/wire/protocol.ts'
+import { resolveConfig } from '../../../src/framework/config.ts'
+import { createHandler, type RequestHandler } from '../../../src/framework/server/core.ts'
+import type { CoreDependencies } from '../../../src/framework/server/core-state.ts'
+import { toPayloadUrl } from '../../../src/framework/wire/protocol.ts'
 import { startHtmlRenderer, type TestHtmlRenderer } from './html-renderer.ts'
 import { reactServer } from './react-server.ts'
 

@@ -10,9 +10,9 @@ import {
   notFound,
   permanentRedirect,
   redirect,
-} from '../../../src/framework/index.ts'
-import type { MiddlewareSource } from '../../../src/framework/server/middleware.ts'
-import { CACHE_CONTROL_PRIVATE } from '../../../src/framework/wire/protocol.ts'
+} from '../../src/framework/index.ts'
+import type { MiddlewareSource } from '../../src/framework/server/middleware.ts'
+import { CACHE_CONTROL_PRIVATE } from '../../src/framework/wire/protocol.ts'
 import {
   documentRequest,
   type Modules,
@@ -117,5 +117,28 @@ describe("the middleware's own answer", () => {
     expect(redirected.headers.get('cache-control')).toBe(CACHE_CONTROL_PRIVATE)
     const own = await handler(documentRequest('/members?cache'))
     expect(own.headers.get('cache-control')).toBe('max-age=5')
+  })
+
+  it('with a cookie is private, no-store, as every answer that sets one', async () => {
+    const handler = makeHandler(
+      html,
+      { 'page.tsx': { default: () => <p>Home</p> } },
+      {
+        middleware: {
+          file: 'src/middleware.ts',
+          load: async () => ({
+            middleware: () => {
+              const response = MiddlewareResponse.redirect('http://localhost/sign-in')
+              response.cookies.set('returnTo', '/account')
+              return response
+            },
+          }),
+        },
+      },
+    )
+    const response = await handler(documentRequest('/'))
+    expect(response.status).toBe(307)
+    expect(response.headers.get('set-cookie')).toContain('returnTo=')
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
   })
 })

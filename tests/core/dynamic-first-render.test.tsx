@@ -4,8 +4,8 @@
 // prerenderer (build/prerender.ts) learns the route is dynamic without waiting for it either.
 import { type ReactNode, Suspense } from 'react'
 import { describe, expect, it } from 'vitest'
-import { connection } from '../../../src/framework/index.ts'
-import { createPrerenderer } from '../../../src/framework/server/core.ts'
+import { connection } from '../../src/framework/index.ts'
+import { createPrerenderer } from '../../src/framework/server/core.ts'
 import {
   documentRequest,
   type Modules,

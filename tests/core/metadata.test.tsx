@@ -2,8 +2,8 @@
 // written here, real React on both sides. What the document's <head> holds, and how interrupts
 // and errors thrown in a layout's or page's generateMetadata are answered (as the page's own).
 import { describe, expect, it } from 'vitest'
-import type { Metadata } from '../../../src/framework/server/metadata.ts'
-import { notFound } from '../../../src/framework/wire/interrupts.ts'
+import type { Metadata } from '../../src/framework/server/metadata.ts'
+import { notFound } from '../../src/framework/wire/interrupts.ts'
 import {
   documentRequest,
   type Modules,
@@ -166,5 +166,25 @@ describe('notFound() in generateMetadata below a loading.tsx', () => {
     expect(status).toBe(200)
     expect(head).toContain('<meta charSet="utf-8"/>')
     expect(head).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>')
+  })
+})
+
+describe('a title template', () => {
+  it('puts the title in every %s, `$` patterns and all, as written', async () => {
+    const handler = makeHandler(html, {
+      'layout.tsx': {
+        default: RootLayout,
+        metadata: { title: { template: '%s · Site (%s)', default: 'Site' } },
+      },
+      // Below the layout's folder: a template applies to the folders under it (as in Next.js).
+      'notes/page.tsx': {
+        default: () => <p>Notes</p>,
+        metadata: { title: "A$'B$&C$$D" },
+      },
+    })
+    const response = await handler(documentRequest('/notes'))
+    const document = await response.text()
+    expect(document.match(/<title>/g)).toHaveLength(1)
+    expect(document).toContain('<title>A$&#x27;B$&amp;C$$D · Site (A$&#x27;B$&amp;C$$D)</title>')
   })
 })

@@ -4,8 +4,8 @@
 // Pages have no API that shows their URL, so the page here reads the framework's own request
 // store (server/request-store.ts): the URL its render was given.
 import { describe, expect, it } from 'vitest'
-import { resolveConfig } from '../../../src/framework/config.ts'
-import { maybeStore } from '../../../src/framework/server/request-store.ts'
+import { resolveConfig } from '../../src/framework/config.ts'
+import { maybeStore } from '../../src/framework/server/request-store.ts'
 import {
   documentRequest,
   type Modules,

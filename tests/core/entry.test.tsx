@@ -34,7 +34,7 @@ vi.mock(
 
 describe('the rsc entry', () => {
   it('makes no handler on import; the default export makes one, on its first request', async () => {
-    const entry = await import('../../../src/framework/entry.rsc.tsx')
+    const entry = await import('../../src/framework/entry.rsc.tsx')
     expect(made.handlers).toBe(0)
 
     const own = entry.createRequestHandler()

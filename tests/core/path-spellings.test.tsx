@@ -4,8 +4,8 @@
 // a payload or a post is answered as the canonical path, middleware included.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type MiddlewareRequest, MiddlewareResponse } from '../../../src/framework/index.ts'
-import { PAYLOAD_SUFFIX } from '../../../src/framework/wire/protocol.ts'
+import { type MiddlewareRequest, MiddlewareResponse } from '../../src/framework/index.ts'
+import { PAYLOAD_SUFFIX } from '../../src/framework/wire/protocol.ts'
 import { makeHandler, RootLayout, startHtmlRendererForFile } from './support/app.tsx'
 
 const html = startHtmlRendererForFile()

@@ -3,7 +3,7 @@
 // reference id (`file#export`, client-references-plugin.ts) to itself. Server functions are not
 // bundled here: looking one up fails, as it does for an id of no module in a build.
 import * as Flight from 'react-server-dom-webpack/server.node'
-import type { ReactServer } from '../../../../src/framework/server/core-state.ts'
+import type { ReactServer } from '../../../src/framework/server/core-state.ts'
 
 const clientManifest = new Proxy({} as Record<string, unknown>, {
   get(_target, key) {

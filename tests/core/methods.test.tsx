@@ -1,7 +1,7 @@
 // Which status a method gets at a URL (docs/protocol.md, "Status codes"): 404 at a URL no route
 // matches, whatever the method; 405 where a page is, for what a page does not take.
 import { describe, expect, it } from 'vitest'
-import { toPayloadUrl } from '../../../src/framework/wire/protocol.ts'
+import { toPayloadUrl } from '../../src/framework/wire/protocol.ts'
 import { makeHandler, RootLayout, startHtmlRendererForFile } from './support/app.tsx'
 
 const html = startHtmlRendererForFile()

@@ -2,9 +2,9 @@
 // server/serve-page.ts) and payload answers (docs/protocol.md): handlers made from route modules
 // written here, with real React. Renders are counted in the page components themselves.
 import { describe, expect, it } from 'vitest'
-import { revalidatePath } from '../../../src/framework/cache/revalidate.ts'
-import { cookies, headers } from '../../../src/framework/server/request-apis.ts'
-import { notFound, redirect } from '../../../src/framework/wire/interrupts.ts'
+import { revalidatePath } from '../../src/framework/cache/revalidate.ts'
+import { cookies, headers } from '../../src/framework/server/request-apis.ts'
+import { notFound, redirect } from '../../src/framework/wire/interrupts.ts'
 import {
   documentRequest,
   type Modules,

@@ -10,7 +10,7 @@ import {
   permanentRedirect,
   redirect,
   unauthorized,
-} from '../../../src/framework/wire/interrupts.ts'
+} from '../../src/framework/wire/interrupts.ts'
 import {
   documentRequest,
   type Modules,
