@@ -183,8 +183,8 @@ export async function main(argv: string[]): Promise<number> {
 
     // A fresh process of each contender per round: how much a process spends on its minor
     // garbage collections is settled early in its life and differs from one process to the next
-    // (by about ±10% of its CPU on Node 20, up to 1.5x on Node 24: bench/README.md, "One process
-    // per round"), so the median of the rounds is that of several processes, not the luck of one.
+    // (by about ±10% of its CPU on Node 20, up to 1.5x on Node 24, measured over fresh processes
+    // of one build), so the median of the rounds is that of several processes, not the luck of one.
     const inspected = new Map<ContenderId, Measured>()
     const samples = new Map(
       CONTENDERS.map((c) => [c.id, { html: [] as LoadSample[], payload: [] as LoadSample[] }]),

@@ -1,6 +1,6 @@
 // How steady the machine's own speed is while the bench runs. On a virtual machine whose host is
 // shared, work that allocates, as a render does, can take twice as long from one second to the
-// next while the load average stays near 0 (bench/README.md, "Fifteenth session"). Every
+// next while the load average stays near 0 (bench/README.md, "Machine noise"). Every
 // contender is measured at a different moment, so such swings move the ratios against the floor;
 // this says when they did.
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -66,6 +66,6 @@ export function formatSteadiness(s: Steadiness): string {
   const ms = (value: number) => value.toFixed(1)
   const line = `machine speed: a fixed piece of work took ${ms(s.medianMs)} ms at the median, ${ms(s.p10Ms)} to ${ms(s.p90Ms)} ms (p10 to p90) over ${s.samples} samples: a spread of ${(s.spread * 100).toFixed(0)}%`
   return s.spread > NOISY_SPREAD
-    ? `${line}.\nThe machine's own speed moved during the run: ratios between contenders measured at different moments are noisy (bench/README.md, "Fifteenth session").`
+    ? `${line}.\nThe machine's own speed moved during the run: ratios between contenders measured at different moments are noisy (bench/README.md, "Machine noise").`
     : `${line}.`
 }

@@ -1,4 +1,4 @@
-// The benchmark (bench/README.md, issue 6) end to end in its short mode: it reuses the
+// The benchmark (bench/README.md) end to end in its short mode: it reuses the
 // production build the other end-to-end tests use (--no-build), builds its floor, and measures the
 // five contenders. Only that every contender answered correctly and that every figure is there
 // is checked, never a timing.

@@ -1,9 +1,10 @@
 // The framework as a Node request listener, for `node:http` (npm start uses it). Requests become
 // srvx's Fetch Requests, as on Vite's dev server: they read the Node request only for what the
-// handler asks (its signal, headers, body), which costs less than a whole Fetch Request
-// (bench/README.md). Ordinary Responses are sent by node-fetch-server, whose writes work through
-// compression (srvx's end(callback) does not); a rendered page's Node stream body
-// (node/stream-body.ts) is piped straight to the socket, with no Web stream between.
+// handler asks (its signal, headers, body), which costs less than a whole Fetch Request (an
+// undici Request, its Headers copied and an AbortSignal, made for every request). Ordinary
+// Responses are sent by node-fetch-server, whose writes work through compression (srvx's
+// end(callback) does not); a rendered page's Node stream body (node/stream-body.ts) is piped
+// straight to the socket, with no Web stream between.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { sendResponse } from '@remix-run/node-fetch-server'
 import { NodeRequest } from 'srvx/node'

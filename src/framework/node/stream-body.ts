@@ -1,7 +1,8 @@
 // Pages render with React's Node stream APIs, which are faster on Node than its Web stream ones
-// (bench/README.md, "Optimisations"). Their bodies still travel in standard Responses, so the
-// Fetch handler stays a Fetch handler; but the Node listener (node/listener.ts) takes the Node
-// stream back and pipes it to the socket. Anyone else reads a Web stream that draws on it lazily.
+// (the bench's floors (c) and (d), bench/README.md). Their bodies still travel in standard
+// Responses, so the Fetch handler stays a Fetch handler; but the Node listener (node/listener.ts)
+// takes the Node stream back and pipes it to the socket. Anyone else reads a Web stream that
+// draws on it lazily.
 import { PassThrough, Readable } from 'node:stream'
 import { ReadableStream as NodeReadableStream } from 'node:stream/web'
 
@@ -17,7 +18,7 @@ export interface NodeBody {
  * A Response that also holds its body as a Node stream. On the Response itself, not in a
  * module-level WeakMap: V8's minor garbage collections keep alive whatever an old WeakMap's
  * values point to, so each render outlived the next minor collection and was copied into the
- * old generation (bench/README.md, "A render kept alive past its response").
+ * old generation, which cost every request more garbage collection.
  */
 class NodeBodyResponse extends Response {
   nodeBody: NodeBody
@@ -59,8 +60,7 @@ interface PipeDestination {
  * destination: it writes through to the destination, and it keeps React's listeners itself,
  * dropping them, and the render with them, once React has ended or destroyed it. Handed the
  * destination itself, React left its listeners on it, and a Node response that compression had
- * wrapped kept each render alive past the next minor collection (bench/README.md, "A render kept
- * alive past its response").
+ * wrapped kept each render alive past the next minor collection.
  */
 export function reactBody(pipe: (destination: NodeJS.WritableStream) => unknown): NodeBody {
   return {
