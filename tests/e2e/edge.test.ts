@@ -5,7 +5,13 @@
 // without being buffered. Fixtures: src/routes/(lab)/lab/static-route/ and lab/upload/.
 import { connect } from 'node:net'
 import { describe, expect, test } from 'vitest'
-import { residentBytes, sendRaw, setupProductionServer, streamLargeBody } from './support/index.ts'
+import {
+  adminSession,
+  residentBytes,
+  sendRaw,
+  setupProductionServer,
+  streamLargeBody,
+} from './support/index.ts'
 
 /** The default origin: the server's own address (`Listening on`). */
 const app = setupProductionServer()
@@ -57,9 +63,11 @@ describe('answers kept for everyone are made against the configured origin', () 
   test('a revalidation started by a forged Host is made against the origin too', async () => {
     const path = '/lab/static-route/revalidated'
     const first = await keptUrl(app.url, path)
+    // The lab's revalidation is the admin's (docs/security.md, "The lab").
+    const admin = await adminSession(app.url)
     const post = await sendRaw(
       app.url,
-      `POST ${path} HTTP/1.1\r\nHost: evil.example\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      `POST ${path} HTTP/1.1\r\nHost: evil.example\r\nCookie: ${admin}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
     )
     expect(post.status).toBe(204)
     const forged = await rawGet(app.url, path, 'evil.example')
