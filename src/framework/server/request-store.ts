@@ -11,8 +11,8 @@ import { CACHE_CONTROL_PRIVATE, type ParsedRequest, parseRequest } from '../wire
 import type { Core } from './core-state.ts'
 
 /**
- * Where the code runs decides whether cookies may be written (as in Next.js). `middleware`: the
- * app's middleware, before routing.
+ * Where the code runs decides whether cookies may be written (as in Next.js), and whether
+ * fetch() is memoized (server/fetch-memo.ts). `middleware`: the app's middleware, before routing.
  */
 export type RequestPhase = 'render' | 'action' | 'handler' | 'middleware'
 
@@ -52,6 +52,8 @@ export interface RequestStore {
   cachedCalls?: Map<string, Promise<Computed>>
   /** Invalidations this request asked for and has not yet waited for (invalidationsRecorded). */
   invalidations?: Promise<void>[]
+  /** GET and HEAD fetches made while this request renders, by key (fetch-memo.ts); made on first use. */
+  fetches?: Map<string, Promise<Response>>
 }
 
 /** What a request's store starts from besides the request itself. */
@@ -164,6 +166,7 @@ export function setRequestPhase(phase: RequestPhase): void {
   store.phase = phase
   // A render after a server function reads afresh what the function may have changed.
   store.cachedCalls?.clear()
+  store.fetches?.clear()
 }
 
 /** Where the current request runs, undefined outside one (draft-mode.ts, connection.ts). */
@@ -176,6 +179,18 @@ export function requestCookie(name: string): string | undefined {
   return storage.getStore()?.cookies.get(name)
 }
 
+/**
+ * The fetches the current request made while rendering, by key (fetch-memo.ts); undefined outside
+ * a render: outside a request, and in the middleware, a route handler or a server function, as in
+ * Next.js. Each store has its own: nothing memoized in one request reaches another.
+ */
+export function renderFetches(): Map<string, Promise<Response>> | undefined {
+  const store = storage.getStore()
+  if (store?.phase !== 'render') return undefined
+  store.fetches ??= new Map()
+  return store.fetches
+}
+
 // revalidateTag() and revalidatePath() run inside the request that calls them.
 onRevalidate(() => {
   const store = storage.getStore()
@@ -183,6 +198,7 @@ onRevalidate(() => {
     store.revalidated = true
     // What this request read before it changed the data must not answer its later reads.
     store.cachedCalls?.clear()
+    store.fetches?.clear()
   }
 })
 
