@@ -1,16 +1,19 @@
 // Request memoization of fetch() (server/fetch-memo.ts, docs/caching.md "Request memoization"):
 // identical GET fetches made while one request renders go out once; nothing is kept for the next
-// request, nor shared with a concurrent one; route handlers, a signal or another method opt out.
+// request, nor shared with a concurrent one; route handlers, server functions, a signal or another
+// method opt out.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ReactNode } from 'react'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { HEADER_ACTION_ID, toPayloadUrl } from '../../../src/framework/wire/protocol.ts'
 import {
   documentRequest,
   makeHandler,
   startHtmlRendererForFile,
   visibleHtml,
 } from './support/app.tsx'
+import { reactServer } from './support/react-server.ts'
 
 const html = startHtmlRendererForFile()
 
@@ -114,6 +117,28 @@ describe('fetch() while a request renders', () => {
     expect(hits.get('/plain')).toBe(1)
     expect(hits.get('/signal')).toBe(2)
     expect(hits.get('/post')).toBe(2)
+  })
+
+  it('a server function fetches each time; the render of its answer shares its fetches', async () => {
+    const fetchTwice = Object.assign(
+      async () => [await upstream('/action'), await upstream('/action')],
+      { $$typeof: Symbol.for('react.server.reference') },
+    )
+    const handler = makeHandler(html, modules, {
+      react: { ...reactServer, loadServerAction: async () => fetchTwice },
+    })
+    const response = await handler(
+      new Request(new URL(toPayloadUrl('/'), 'http://app.test'), {
+        method: 'POST',
+        headers: { [HEADER_ACTION_ID]: 'functions#fetchTwice' },
+        body: '[]',
+      }),
+    )
+    expect(response.status).toBe(200)
+    const payload = await response.text()
+    expect(hits.get('/action')).toBe(2)
+    expect(hits.get('/data')).toBe(1)
+    expect(payload.includes('page: /data #1')).toBe(true)
   })
 
   it('a route handler and code outside a request fetch each time', async () => {
