@@ -65,6 +65,14 @@ describe('what it answers over HTTP', () => {
     for (const name of response.headers.keys()) expect(name).not.toMatch(/^x-middleware-/)
   })
 
+  test('a cookie it sets on next() is what cookies() reads in the page of the same request', async () => {
+    const fresh = await get(HEADERS_PAGE)
+    expect(testIdText(await fresh.text(), 'middleware-cookie')).toBe('lab-middleware cookie: seen')
+    // It replaces the one the browser sent, for this request's page too.
+    const old = await get(HEADERS_PAGE, { headers: { cookie: 'lab-middleware=old' } })
+    expect(testIdText(await old.text(), 'middleware-cookie')).toBe('lab-middleware cookie: seen')
+  })
+
   test('request headers it sets belong to their request: concurrent requests each see their own', async () => {
     const responses = await Promise.all(Array.from({ length: 12 }, () => get(HEADERS_PAGE)))
     const ids = await Promise.all(

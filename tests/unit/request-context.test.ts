@@ -46,6 +46,8 @@ describe('cookies() reading', () => {
         { name: 'greeting', value: 'hello world' },
         { name: 'empty', value: '' },
       ])
+      // Next.js's ReadonlyRequestCookies has it too.
+      expect(store.size).toBe(4)
     })
   })
 
@@ -54,6 +56,7 @@ describe('cookies() reading', () => {
       const store = await cookies()
       expect(store.getAll()).toEqual([])
       expect(store.has('theme')).toBe(false)
+      expect(store.size).toBe(0)
     })
   })
 
@@ -70,10 +73,10 @@ describe('cookies() writing', () => {
     await inRequest(requestWith({ cookie: COOKIE_HEADER }), 'render', async () => {
       const store = await cookies()
       expect(() => store.set('theme', 'light')).toThrow(
-        'cookies().set() can only be called in a server function or a route handler, not while rendering a component.',
+        'cookies().set() can only be called in a server function, a route handler or the middleware, not while rendering a component.',
       )
       expect(() => store.delete('theme')).toThrow(
-        /cookies\(\)\.delete\(\) can only be called in a server function or a route handler/,
+        /cookies\(\)\.delete\(\) can only be called in a server function, a route handler or the middleware/,
       )
       expect(store.get('theme')?.value).toBe('dark')
       expect(setCookieHeaders()).toEqual([])
@@ -86,6 +89,7 @@ describe('cookies() writing', () => {
       store.set('theme', 'light')
       store.set('token', 'a b;c', { httpOnly: true, secure: true, sameSite: 'lax', maxAge: 60 })
       store.delete('session')
+      expect(store.size).toBe(4)
       expect(store.get('theme')).toEqual({ name: 'theme', value: 'light' })
       expect(store.get('token')?.value).toBe('a b;c')
       expect(store.has('session')).toBe(false)
@@ -110,7 +114,9 @@ describe('cookies() writing', () => {
       const store = await cookies()
       store.set('saved', 'yes')
       setRequestPhase('render')
-      expect(() => store.set('late', 'no')).toThrow(/server function or a route handler/)
+      expect(() => store.set('late', 'no')).toThrow(
+        /server function, a route handler or the middleware/,
+      )
       expect(setCookieHeaders()).toEqual(['saved=yes; Path=/'])
     })
   })
@@ -314,6 +320,7 @@ describe('a force-static render (hideRequestData)', () => {
       hideRequestData()
       expect(isRequestHidden()).toBe(true)
       expect((await cookies()).getAll()).toEqual([])
+      expect((await cookies()).size).toBe(0)
       expect((await cookies()).get('session')).toBeUndefined()
       expect((await headers()).get('x-user')).toBeNull()
       expect(getDynamicReason()).toBeUndefined()

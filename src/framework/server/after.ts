@@ -54,7 +54,7 @@ export function after(task: Task | PromiseLike<unknown>): void {
   const queue = storage.getStore()
   if (!queue) {
     throw new Error(
-      'after() was called outside a request. Call it from a server component, a server function or a route handler while it handles a request.',
+      'after() was called outside a request. Call it from a server component, a server function, a route handler or the middleware while it handles a request.',
     )
   }
   const bound: Task = typeof task === 'function' ? AsyncResource.bind(task) : settledOnce(task)

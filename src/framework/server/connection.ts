@@ -8,7 +8,7 @@ import { requestPhase } from './request-store.ts'
 export function connection(): Promise<void> {
   if (requestPhase() === undefined) {
     throw new Error(
-      'connection() was called outside a request. Call it from a server component, a server function or a route handler while it handles a request.',
+      'connection() was called outside a request. Call it from a server component, a server function, a route handler or the middleware while it handles a request.',
     )
   }
   const scope = currentScope()

@@ -10,6 +10,7 @@ import type { HtmlOptions, HtmlResult } from '../ssr/render-html.tsx'
 import { RouteClassification } from '../static/classification.ts'
 import { type StaticPage, StaticPageStore } from '../static/page-store.ts'
 import type { PrerenderedPages } from '../static/prerendered.ts'
+import { memoizeFetch } from './fetch-memo.ts'
 import { MiddlewareHost, type MiddlewareSource } from './middleware.ts'
 import { startOutsideRequests } from './outside-requests.ts'
 import type { RecordedError } from './request-store.ts'
@@ -119,6 +120,8 @@ function importedOnce(load: CoreDependencies['loadRouteModule']): Core['load'] {
 }
 
 export function createCore(deps: CoreDependencies): Core {
+  // Identical fetches within one render go out once (docs/caching.md "Request memoization").
+  memoizeFetch()
   const cache = new CacheStorage(deps.config.cache)
   const { prerendered } = deps
   const pages = new StaticPageStore(cache, prerendered)

@@ -28,7 +28,12 @@ import { handleWithAfter } from './after.ts'
 import { type Core, type CoreDependencies, createCore } from './core-state.ts'
 import { handleRoute } from './method-handlers.ts'
 import { requestAt, runMiddleware } from './middleware.ts'
-import { runWithRequest, withRequestCaching, withSetCookies } from './request-store.ts'
+import {
+  type RequestContext,
+  runWithRequest,
+  withRequestCaching,
+  withSetCookies,
+} from './request-store.ts'
 import { servePage } from './serve-page.ts'
 
 export type RequestHandler = (request: Request) => Promise<Response>
@@ -136,18 +141,25 @@ async function handle(core: Core, spelled: Request): Promise<Response> {
   if (!core.middleware) return serve(core, request, parsed)
   return runMiddleware(
     core.middleware,
+    core,
     request,
     parsed,
-    core.routes,
-    (forwarded, target, shownUrl) => serve(core, forwarded, target, shownUrl),
+    (forwarded, target, shownUrl, cookiesSet) =>
+      serve(core, forwarded, target, { shownUrl, cookiesSet }),
   )
 }
 
 /**
- * One request, inside its store: dispatched, any failure answered 500. `shownUrl` is the URL the
- * browser asked for when the middleware rewrote it to `parsed.url`.
+ * One request, inside its store: dispatched, any failure answered 500. From the middleware:
+ * `shownUrl`, the URL the browser asked for when it rewrote it to `parsed.url`, and `cookiesSet`,
+ * the cookies it set, which the route's cookies() reads.
  */
-function serve(core: Core, request: Request, parsed: ParsedRequest, shownUrl?: URL) {
+function serve(
+  core: Core,
+  request: Request,
+  parsed: ParsedRequest,
+  middleware: Pick<RequestContext, 'shownUrl' | 'cookiesSet'> = {},
+) {
   return runWithRequest(
     request,
     async () => {
@@ -158,6 +170,6 @@ function serve(core: Core, request: Request, parsed: ParsedRequest, shownUrl?: U
       }
     },
     'render',
-    { core, parsed, shownUrl },
+    { core, parsed, ...middleware },
   )
 }

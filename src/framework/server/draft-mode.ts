@@ -12,9 +12,9 @@ import { maybeStore, requestCookie, requestPhase } from './request-store.ts'
 export interface DraftMode {
   /** Whether this request carries this build's draft cookie (or enable() ran in it). */
   readonly isEnabled: boolean
-  /** Only in route handlers and server functions: sets the draft cookie. */
+  /** Only in route handlers, server functions and the middleware: sets the draft cookie. */
   enable(): void
-  /** Only in route handlers and server functions: clears the draft cookie. */
+  /** Only in route handlers, server functions and the middleware: clears the draft cookie. */
   disable(): void
 }
 
@@ -44,7 +44,7 @@ export async function draftMode(): Promise<DraftMode> {
   const phase = requestPhase()
   if (phase === undefined) {
     throw new Error(
-      'draftMode() was called outside a request. Call it from a server component, a server function or a route handler while it handles a request.',
+      'draftMode() was called outside a request. Call it from a server component, a server function, a route handler or the middleware while it handles a request.',
     )
   }
   // Only where cookies may be written: reading cookies() in a render would make it dynamic.
@@ -52,7 +52,7 @@ export async function draftMode(): Promise<DraftMode> {
   const writable = (method: string): CookieStore => {
     if (store) return store
     throw new Error(
-      `draftMode().${method}() can only be called in a server function or a route handler, not while rendering a component.`,
+      `draftMode().${method}() can only be called in a server function, a route handler or the middleware, not while rendering a component.`,
     )
   }
   return {

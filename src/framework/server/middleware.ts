@@ -1,7 +1,9 @@
 // Runs the app's middleware (src/middleware.ts or src/proxy.ts, docs/routing.md "Middleware")
 // before routing: for documents, payloads, server function posts and route handlers alike, when
-// its `config.matcher` takes the request's page path. Its answer is sent as it is, or the request
-// goes on (server/core.ts) with the request headers it set, to the URL it rewrote to, and its
+// its `config.matcher` takes the request's page path. It runs inside a request store of its own
+// (phase `middleware`), so cookies(), headers() and draftMode() read the request it handles. Its
+// answer is sent as it is, or the request goes on (server/core.ts) with the request headers it
+// set, to the URL it rewrote to, with the cookies it set seen by the route's cookies(), and its
 // response headers and cookies are added to the route's answer. Whatever it throws or returns
 // wrongly answers 500 with a digest: it cannot stop the process. Requests its matcher leaves out
 // cost a regular expression test per matcher entry.
@@ -22,8 +24,14 @@ import {
   toPayloadUrl,
 } from '../wire/protocol.ts'
 import { after } from './after.ts'
+import type { Core } from './core-state.ts'
 import { type Middleware, MiddlewareRequest } from './middleware-api.ts'
-import { privateUnlessSet, withSetCookies } from './request-store.ts'
+import {
+  createRequestStore,
+  privateUnlessSet,
+  runInStore,
+  withSetCookies,
+} from './request-store.ts'
 
 /** The app's middleware module as the build finds it (entry.rsc.tsx, or a test). */
 export interface MiddlewareSource {
@@ -83,8 +91,16 @@ export class MiddlewareHost {
   }
 }
 
-/** Serves the request as routing would: `shownUrl` is set when the middleware rewrote it. */
-export type Next = (request: Request, parsed: ParsedRequest, shownUrl?: URL) => Promise<Response>
+/**
+ * Serves the request as routing would: `shownUrl` is set when the middleware rewrote it;
+ * `cookiesSet` are the Set-Cookie lines the middleware sent, which the route's cookies() sees.
+ */
+export type Next = (
+  request: Request,
+  parsed: ParsedRequest,
+  shownUrl: URL | undefined,
+  cookiesSet: readonly string[],
+) => Promise<Response>
 
 const hasBody = (request: Request) =>
   request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
@@ -194,19 +210,29 @@ function forwardedRequest(
   return requestAt(request, href, headers, routeBody)
 }
 
-/** The answer with `headers` (the middleware's, but its signals) added; a copy if it is immutable. */
-function withHeaders(response: Response, headers: Headers): Response {
+/**
+ * The answer with `headers` (the middleware's, but its signals) and the middleware's `cookies`
+ * added; a copy if it is immutable. Its cookies come before the route's: the route saw them
+ * (cookies()), so a cookie it sets again is the one the browser keeps.
+ */
+function withHeaders(
+  response: Response,
+  headers: Headers | undefined,
+  cookies: readonly string[],
+): Response {
   const add = (target: Response) => {
-    for (const [name, value] of headers) {
+    for (const [name, value] of headers ?? []) {
       if (name.startsWith(MIDDLEWARE_HEADER_PREFIX) || name === 'set-cookie') continue
       // Vary adds to the route's (a payload answer varies with x-rsc-prefetch): never narrower.
       if (name === 'vary') target.headers.append(name, value)
       else target.headers.set(name, value)
     }
-    const cookies = headers.getSetCookie()
-    for (const line of cookies) target.headers.append('set-cookie', line)
+    if (cookies.length === 0) return target
+    const routes = target.headers.getSetCookie()
+    target.headers.delete('set-cookie')
+    for (const line of [...cookies, ...routes]) target.headers.append('set-cookie', line)
     // As for any answer that sets a cookie (request-store.ts): no cache may keep it.
-    if (cookies.length > 0) target.headers.set('cache-control', CACHE_CONTROL_PRIVATE)
+    target.headers.set('cache-control', CACHE_CONTROL_PRIVATE)
     return target
   }
   try {
@@ -254,16 +280,25 @@ function describe(value: unknown): string {
   return `an object (${value.constructor?.name ?? 'Object'})`
 }
 
-/** What the middleware decided: its own answer, or the request the route gets. */
+/**
+ * What the middleware decided: its own answer, or the request the route gets. `cookies` are the
+ * Set-Cookie lines it sent (cookies().set() in it, then its answer's), in order.
+ */
 type Outcome =
-  | { answer: Response }
-  | { request: Request; parsed: ParsedRequest; shownUrl?: URL; headers?: Headers }
+  | { answer: Response; cookies: string[] }
+  | {
+      request: Request
+      parsed: ParsedRequest
+      shownUrl?: URL
+      headers?: Headers
+      cookies: string[]
+    }
 
 async function decide(
   host: MiddlewareHost,
+  core: Core,
   request: Request,
   parsed: ParsedRequest,
-  routes: RouteTable,
 ): Promise<Outcome> {
   const loaded = host.load()
   const middleware = loaded instanceof Promise ? await loaded : loaded
@@ -274,13 +309,19 @@ async function decide(
     headers: request.headers,
     cookie: (name) => parseCookie(request.headers.get('cookie') ?? '')[name],
   })
-  if (!matched) return { request, parsed }
+  if (!matched) return { request, parsed, cookies: [] }
   const body = hasBody(request) && request.body ? new SharedBody(request.body) : undefined
-  const answer: unknown = await middleware.run(middlewareRequest(request, url, body), {
-    waitUntil: (promise) => after(promise),
-  })
+  // Its own store: cookies(), headers() and draftMode() read this request; cookies().set() adds
+  // to what it sends (docs/middleware.md "Request APIs").
+  const store = createRequestStore(request, 'middleware', { core, parsed })
+  const answer: unknown = await runInStore(store, () =>
+    middleware.run(middlewareRequest(request, url, body), {
+      waitUntil: (promise) => after(promise),
+    }),
+  )
+  const cookies = [...store.setCookies]
   if (answer === undefined || answer === null) {
-    return { request: forwardedRequest(request, undefined, body), parsed }
+    return { request: forwardedRequest(request, undefined, body), parsed, cookies }
   }
   if (!(answer instanceof Response)) {
     throw new TypeError(
@@ -289,11 +330,12 @@ async function decide(
   }
   const rewrite = answer.headers.get(HEADER_MIDDLEWARE_REWRITE)
   if (rewrite === null && !answer.headers.has(HEADER_MIDDLEWARE_NEXT)) {
-    return { answer: ownAnswer(answer, parsed, routes) }
+    return { answer: ownAnswer(answer, parsed, core.routes), cookies }
   }
+  cookies.push(...answer.headers.getSetCookie())
   if (rewrite === null) {
     const forwarded = forwardedRequest(request, answer.headers, body)
-    return { request: forwarded, parsed, headers: answer.headers }
+    return { request: forwarded, parsed, headers: answer.headers, cookies }
   }
   const destination = new URL(rewrite, url)
   if (destination.origin !== url.origin) {
@@ -309,6 +351,7 @@ async function decide(
     parsed: target,
     shownUrl: url,
     headers: answer.headers,
+    cookies,
   }
 }
 
@@ -318,21 +361,24 @@ async function decide(
  */
 export async function runMiddleware(
   host: MiddlewareHost,
+  core: Core,
   request: Request,
   parsed: ParsedRequest,
-  routes: RouteTable,
   next: Next,
 ): Promise<Response> {
   let outcome: Outcome
   try {
-    outcome = await decide(host, request, parsed, routes)
+    outcome = await decide(host, core, request, parsed)
   } catch (error) {
     return internalServerErrorResponse(error)
   }
+  const { cookies } = outcome
   // Its own answer is decided from a request the framework cannot see it read (a session
   // cookie, a header): private unless it said otherwise, and always with a cookie, as every
   // answer that sets one (request-store.ts).
-  if ('answer' in outcome) return withSetCookies(privateUnlessSet(outcome.answer))
-  const response = await next(outcome.request, outcome.parsed, outcome.shownUrl)
-  return outcome.headers ? withHeaders(response, outcome.headers) : response
+  if ('answer' in outcome) return withSetCookies(privateUnlessSet(outcome.answer), cookies)
+  const response = await next(outcome.request, outcome.parsed, outcome.shownUrl, cookies)
+  return outcome.headers || cookies.length > 0
+    ? withHeaders(response, outcome.headers, cookies)
+    : response
 }

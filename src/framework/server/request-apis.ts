@@ -1,5 +1,6 @@
 // cookies() and headers(), as in Next.js 15+: awaitable, read from the current request's store
-// (request-store.ts), and reading them makes the render dynamic (static/classification.ts).
+// (request-store.ts), and reading them makes the render dynamic (static/classification.ts). In
+// the middleware they read the request it handles (docs/middleware.md "Request APIs").
 import { type SerializeOptions, stringifySetCookie } from 'cookie'
 import { currentScope } from '../cache/scope.ts'
 import { markDynamic } from '../static/classification.ts'
@@ -11,10 +12,15 @@ export interface Cookie {
 }
 
 export interface CookieStore {
+  /** How many cookies the request has (Next.js's ReadonlyRequestCookies `size`). */
+  readonly size: number
   get(name: string): Cookie | undefined
   getAll(): Cookie[]
   has(name: string): boolean
-  /** Only in server functions and route handlers: a render cannot change its response's headers. */
+  /**
+   * Only in server functions, route handlers and the middleware (added to its answer): a render
+   * cannot change its response's headers.
+   */
   set(name: string, value: string, options?: SerializeOptions): void
   delete(name: string): void
 }
@@ -23,11 +29,14 @@ function cookieStore(store: RequestStore): CookieStore {
   const assertWritable = (method: string) => {
     if (store.phase === 'render') {
       throw new Error(
-        `cookies().${method}() can only be called in a server function or a route handler, not while rendering a component.`,
+        `cookies().${method}() can only be called in a server function, a route handler or the middleware, not while rendering a component.`,
       )
     }
   }
   return {
+    get size() {
+      return store.cookies.size
+    },
     get: (name) => {
       const value = store.cookies.get(name)
       return value === undefined ? undefined : { name, value }

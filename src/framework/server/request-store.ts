@@ -3,15 +3,18 @@
 // passing a context through props. cookies() and headers() are request-apis.ts; what a render
 // threw is render-errors.ts; whether it read the request is static/classification.ts.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { parseCookie } from 'cookie'
+import { parseCookie, parseSetCookie } from 'cookie'
 import { onRevalidate } from '../cache/observers.ts'
 import { type Computed, registerCacheRequestHooks } from '../cache/storage.ts'
 import type { Interrupt } from '../wire/interrupts.ts'
 import { CACHE_CONTROL_PRIVATE, type ParsedRequest, parseRequest } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'
 
-/** Where the code runs decides whether cookies may be written (as in Next.js). */
-export type RequestPhase = 'render' | 'action' | 'handler'
+/**
+ * Where the code runs decides whether cookies may be written (as in Next.js), and whether
+ * fetch() is memoized (server/fetch-memo.ts). `middleware`: the app's middleware, before routing.
+ */
+export type RequestPhase = 'render' | 'action' | 'handler' | 'middleware'
 
 export interface RecordedError {
   digest: string
@@ -49,21 +52,48 @@ export interface RequestStore {
   cachedCalls?: Map<string, Promise<Computed>>
   /** Invalidations this request asked for and has not yet waited for (invalidationsRecorded). */
   invalidations?: Promise<void>[]
+  /** GET and HEAD fetches made while this request renders, by key (fetch-memo.ts); made on first use. */
+  fetches?: Map<string, Promise<Response>>
+}
+
+/** What a request's store starts from besides the request itself. */
+export interface RequestContext {
+  core?: Core
+  parsed?: ParsedRequest
+  shownUrl?: URL
+  /**
+   * The Set-Cookie lines the middleware sent with its next() or rewrite() (server/middleware.ts):
+   * the route's cookies() reads the request's cookies with them applied, as in Next.js.
+   */
+  cookiesSet?: readonly string[]
 }
 
 const storage = new AsyncLocalStorage<RequestStore>()
 
-export function runWithRequest<T>(
+/** `cookies` with `lines` applied in order: a line that expires the cookie removes it. */
+function applySetCookies(cookies: Map<string, string>, lines: readonly string[]): void {
+  for (const line of lines) {
+    const { name, value, maxAge, expires } = parseSetCookie(line)
+    const expired =
+      (maxAge !== undefined && maxAge <= 0) ||
+      (maxAge === undefined && expires !== undefined && expires.getTime() <= Date.now())
+    if (expired) cookies.delete(name)
+    else cookies.set(name, value ?? '')
+  }
+}
+
+/** A store for `request`, to run code in with runInStore(). */
+export function createRequestStore(
   request: Request,
-  fn: () => T,
-  phase: RequestPhase = 'render',
-  context: { core?: Core; parsed?: ParsedRequest; shownUrl?: URL } = {},
-): T {
+  phase: RequestPhase,
+  context: RequestContext = {},
+): RequestStore {
   const parsed = parseCookie(request.headers.get('cookie') ?? '')
   const cookies = new Map<string, string>()
   for (const [name, value] of Object.entries(parsed))
     if (value !== undefined) cookies.set(name, value)
-  const store: RequestStore = {
+  applySetCookies(cookies, context.cookiesSet ?? [])
+  return {
     request,
     parsed: context.parsed ?? parseRequest(request),
     phase,
@@ -74,7 +104,20 @@ export function runWithRequest<T>(
     renderErrors: [],
     segmentDepths: new WeakMap(),
   }
+}
+
+/** Runs `fn` inside `store`: cookies(), headers() and the rest read it. */
+export function runInStore<T>(store: RequestStore, fn: () => T): T {
   return storage.run(store, fn)
+}
+
+export function runWithRequest<T>(
+  request: Request,
+  fn: () => T,
+  phase: RequestPhase = 'render',
+  context: RequestContext = {},
+): T {
+  return runInStore(createRequestStore(request, phase, context), fn)
 }
 
 /** The current request's store; `api` names the caller in the error thrown outside a request. */
@@ -82,7 +125,7 @@ export function currentStore(api: string): RequestStore {
   const store = storage.getStore()
   if (!store) {
     throw new Error(
-      `${api} was called outside a request. Call it from a server component, a server function or a route handler while it handles a request.`,
+      `${api} was called outside a request. Call it from a server component, a server function, a route handler or the middleware while it handles a request.`,
     )
   }
   return store
@@ -123,6 +166,7 @@ export function setRequestPhase(phase: RequestPhase): void {
   store.phase = phase
   // A render after a server function reads afresh what the function may have changed.
   store.cachedCalls?.clear()
+  store.fetches?.clear()
 }
 
 /** Where the current request runs, undefined outside one (draft-mode.ts, connection.ts). */
@@ -135,6 +179,18 @@ export function requestCookie(name: string): string | undefined {
   return storage.getStore()?.cookies.get(name)
 }
 
+/**
+ * The fetches the current request made while rendering, by key (fetch-memo.ts); undefined outside
+ * a render: outside a request, and in the middleware, a route handler or a server function, as in
+ * Next.js. Each store has its own: nothing memoized in one request reaches another.
+ */
+export function renderFetches(): Map<string, Promise<Response>> | undefined {
+  const store = storage.getStore()
+  if (store?.phase !== 'render') return undefined
+  store.fetches ??= new Map()
+  return store.fetches
+}
+
 // revalidateTag() and revalidatePath() run inside the request that calls them.
 onRevalidate(() => {
   const store = storage.getStore()
@@ -142,6 +198,7 @@ onRevalidate(() => {
     store.revalidated = true
     // What this request read before it changed the data must not answer its later reads.
     store.cachedCalls?.clear()
+    store.fetches?.clear()
   }
 })
 
@@ -223,12 +280,14 @@ export function withRequestCaching(response: Response): Response {
 }
 
 /**
- * Adds the Set-Cookie headers that server code asked for to `response`. An answer that sets a
- * cookie, these or the app's own, is `Cache-Control: private, no-store`: no cache may hand one
- * visitor's cookie to another.
+ * Adds the Set-Cookie headers that server code asked for to `response` (the current request's,
+ * unless given). An answer that sets a cookie, these or the app's own, is `Cache-Control:
+ * private, no-store`: no cache may hand one visitor's cookie to another.
  */
-export function withSetCookies(response: Response): Response {
-  const setCookies = storage.getStore()?.setCookies ?? []
+export function withSetCookies(
+  response: Response,
+  setCookies: readonly string[] = storage.getStore()?.setCookies ?? [],
+): Response {
   if (setCookies.length === 0 && !response.headers.has('set-cookie')) return response
   return editHeaders(response, (headers) => {
     for (const value of setCookies) headers.append('set-cookie', value)

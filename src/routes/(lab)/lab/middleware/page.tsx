@@ -5,7 +5,10 @@ const DEMOS: [href: string, what: string][] = [
   ['/lab/middleware/alias/one', 'A rewrite: the target page renders, the URL stays'],
   ['/lab/middleware/moved', 'A redirect by the middleware (307), followed by the router'],
   ['/note/5', 'An old share link: 308 to /notes/5'],
-  ['/lab/middleware/headers', 'Request headers the middleware set, read by headers()'],
+  [
+    '/lab/middleware/headers',
+    'Request headers the middleware set, read by headers(); its cookie, read by cookies()',
+  ],
   ['/lab/middleware/answer', 'An answer of the middleware itself (JSON, 202)'],
   ['/lab/middleware/throw', 'A middleware that throws: 500 with a digest'],
   ['/lab/middleware/bad', 'A middleware that returns no Response: 500 naming src/middleware.ts'],
