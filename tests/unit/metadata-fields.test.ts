@@ -395,4 +395,58 @@ describe('Open Graph and Twitter', () => {
       meta({ name: 'twitter:app:id:googleplay', content: 'com.notes' }),
     ])
   })
+
+  it("writes the other Open Graph types' own tags after og:type", () => {
+    const typed = (openGraph: NonNullable<Metadata['openGraph']>) =>
+      tagsFor([{ openGraph }]).filter(([, value]) => typeof value === 'object' && value.property)
+    expect(typed({ type: 'book', isbn: '978', authors: ['https://a.example'], tags: 'x' })).toEqual(
+      [
+        meta({ property: 'og:type', content: 'book' }),
+        meta({ property: 'book:isbn', content: '978' }),
+        meta({ property: 'book:author', content: 'https://a.example' }),
+        meta({ property: 'book:tag', content: 'x' }),
+      ],
+    )
+    expect(typed({ type: 'profile', firstName: 'Ann', username: 'ann' })).toEqual([
+      meta({ property: 'og:type', content: 'profile' }),
+      meta({ property: 'profile:first_name', content: 'Ann' }),
+      meta({ property: 'profile:username', content: 'ann' }),
+    ])
+    expect(
+      typed({
+        type: 'music.song',
+        duration: 180,
+        albums: [{ url: 'https://m.example/album', track: 2 }],
+        musicians: new URL('https://m.example/ann'),
+      }),
+    ).toEqual([
+      meta({ property: 'og:type', content: 'music.song' }),
+      meta({ property: 'music:duration', content: '180' }),
+      meta({ property: 'music:album:url', content: 'https://m.example/album' }),
+      meta({ property: 'music:album:track', content: '2' }),
+      meta({ property: 'music:musician', content: 'https://m.example/ann' }),
+    ])
+    expect(
+      typed({
+        type: 'video.episode',
+        actors: [{ url: 'https://v.example/a', role: 'Lead' }],
+        releaseDate: '2026-01-01',
+        series: 'https://v.example/s',
+      }),
+    ).toEqual([
+      meta({ property: 'og:type', content: 'video.episode' }),
+      meta({ property: 'video:actor:url', content: 'https://v.example/a' }),
+      meta({ property: 'video:actor:role', content: 'Lead' }),
+      meta({ property: 'video:release_date', content: '2026-01-01' }),
+      meta({ property: 'video:series', content: 'https://v.example/s' }),
+    ])
+  })
+})
+
+describe('a URL object in alternates', () => {
+  it("is a base for the page's pathname, its query kept, as in Next.js", () => {
+    expect(
+      tagsFor([{ alternates: { canonical: new URL('https://example.com/?ref=a') } }], '/notes/3'),
+    ).toEqual([link({ rel: 'canonical', href: 'https://example.com/notes/3?ref=a' })])
+  })
 })

@@ -4,7 +4,7 @@
 // order and makes elements of them.
 
 import type { ResolvedMetadata } from './metadata.ts'
-import { APP_LINK_PLATFORMS } from './metadata-fields.ts'
+import { APP_LINK_PLATFORMS, type OpenGraphTyped, toList } from './metadata-fields.ts'
 import type { ResolvedLink } from './metadata-urls.ts'
 
 export type Tag =
@@ -50,7 +50,9 @@ function multi(
   contents: readonly (Content | object)[] | null | undefined,
 ): Tag[] {
   return (contents ?? []).flatMap((content) => {
-    if (content === null || typeof content !== 'object') return meta(attribute, prefix, content)
+    if (content === null || typeof content !== 'object' || content instanceof URL) {
+      return meta(attribute, prefix, content === null ? null : String(content))
+    }
     return Object.entries(content).flatMap(([key, value]) =>
       meta(attribute, metaKey(prefix, key), value === undefined ? undefined : String(value)),
     )
@@ -171,7 +173,79 @@ export function appleWebAppTags(appleWebApp: ResolvedMetadata['appleWebApp']): T
   ]
 }
 
-/** opengraph.tsx's OpenGraphMetadata (the `article` type's tags; other types write `og:type`). */
+/** A list field of a typed Open Graph, as MultiMeta's contents. */
+const list = (
+  og: OpenGraphTyped,
+  key: 'albums' | 'songs' | 'musicians' | 'creators' | 'actors' | 'directors' | 'writers',
+) => toList<unknown>(og[key]) as (Content | object)[]
+
+const videoTags = (og: OpenGraphTyped): Tag[] => [
+  ...multi('property', 'video:actor', list(og, 'actors')),
+  ...multi('property', 'video:director', list(og, 'directors')),
+  ...multi('property', 'video:writer', list(og, 'writers')),
+  ...metaProperty('video:duration', og.duration),
+  ...metaProperty('video:release_date', og.releaseDate),
+]
+
+/** The tags of Open Graph's types after `og:type`, as opengraph.tsx writes them. */
+function typedTags(og: NonNullable<ResolvedMetadata['openGraph']>): Tag[] {
+  switch (og.type) {
+    case 'article':
+      return [
+        ...metaProperty('article:published_time', og.publishedTime),
+        ...metaProperty('article:modified_time', og.modifiedTime),
+        ...metaProperty('article:expiration_time', og.expirationTime),
+        ...multi('property', 'article:author', og.authors),
+        ...metaProperty('article:section', og.section),
+        ...multi('property', 'article:tag', og.tags),
+      ]
+    case 'book':
+      return [
+        ...metaProperty('book:isbn', og.isbn),
+        ...metaProperty('book:release_date', og.releaseDate),
+        ...multi('property', 'book:author', og.authors),
+        ...multi('property', 'book:tag', og.tags),
+      ]
+    case 'profile':
+      return [
+        ...metaProperty('profile:first_name', og.firstName),
+        ...metaProperty('profile:last_name', og.lastName),
+        ...metaProperty('profile:username', og.username),
+        ...metaProperty('profile:gender', og.gender),
+      ]
+    case 'music.song':
+      return [
+        ...metaProperty('music:duration', og.duration),
+        ...multi('property', 'music:album', list(og, 'albums')),
+        ...multi('property', 'music:musician', list(og, 'musicians')),
+      ]
+    case 'music.album':
+      return [
+        ...multi('property', 'music:song', list(og, 'songs')),
+        ...multi('property', 'music:musician', list(og, 'musicians')),
+        ...metaProperty('music:release_date', og.releaseDate),
+      ]
+    case 'music.playlist':
+      return [
+        ...multi('property', 'music:song', list(og, 'songs')),
+        ...multi('property', 'music:creator', list(og, 'creators')),
+      ]
+    case 'music.radio_station':
+      return multi('property', 'music:creator', list(og, 'creators'))
+    case 'video.movie':
+      return [...videoTags(og), ...multi('property', 'video:tag', og.tags)]
+    case 'video.episode':
+      return [
+        ...videoTags(og),
+        ...multi('property', 'video:tag', og.tags),
+        ...metaProperty('video:series', og.series),
+      ]
+    default:
+      return []
+  }
+}
+
+/** opengraph.tsx's OpenGraphMetadata: the common tags, then `og:type` and its type's own. */
 export function openGraphTags(og: ResolvedMetadata['openGraph']): Tag[] {
   if (!og) return []
   const tags: Tag[] = [
@@ -192,15 +266,7 @@ export function openGraphTags(og: ResolvedMetadata['openGraph']): Tag[] {
     ...multi('property', 'og:locale:alternate', og.alternateLocale),
     ...metaProperty('og:type', og.type),
   ]
-  if (og.type === 'article') {
-    tags.push(...metaProperty('article:published_time', og.publishedTime))
-    tags.push(...metaProperty('article:modified_time', og.modifiedTime))
-    tags.push(...metaProperty('article:expiration_time', og.expirationTime))
-    tags.push(...multi('property', 'article:author', og.authors))
-    tags.push(...metaProperty('article:section', og.section))
-    tags.push(...multi('property', 'article:tag', og.tags))
-  }
-  return tags
+  return [...tags, ...typedTags(og)]
 }
 
 const TWITTER_APP_PLATFORMS = ['iphone', 'ipad', 'googleplay'] as const

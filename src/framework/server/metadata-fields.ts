@@ -230,6 +230,67 @@ export function resolveMedia(media: OGMedia | OGMedia[] | null | undefined): Res
   })
 }
 
+interface OGAlbum {
+  url: Url
+  disc?: number
+  track?: number
+}
+
+interface OGActor {
+  url: Url
+  role?: string
+}
+
+type OGList<T> = T | T[] | null
+
+/**
+ * The fields of Open Graph's other types (`book`, `profile`, `music.*`, `video.*`), as Next.js
+ * types them; kept as given, and written for their type (server/metadata-field-tags.ts).
+ */
+export interface OpenGraphTyped {
+  isbn?: string | null
+  releaseDate?: string | null
+  firstName?: string | null
+  lastName?: string | null
+  username?: string | null
+  gender?: string | null
+  duration?: number | null
+  albums?: OGList<Url | OGAlbum>
+  songs?: OGList<Url | OGAlbum>
+  musicians?: OGList<Url>
+  creators?: OGList<Url>
+  actors?: OGList<Url | OGActor>
+  directors?: OGList<Url>
+  writers?: OGList<Url>
+  series?: string | null
+}
+
+export const OPEN_GRAPH_TYPED_KEYS = [
+  'isbn',
+  'releaseDate',
+  'firstName',
+  'lastName',
+  'username',
+  'gender',
+  'duration',
+  'albums',
+  'songs',
+  'musicians',
+  'creators',
+  'actors',
+  'directors',
+  'writers',
+  'series',
+] as const satisfies readonly (keyof OpenGraphTyped)[]
+
+export function pickOpenGraphTyped(og: OpenGraphTyped): OpenGraphTyped {
+  const picked: Record<string, unknown> = {}
+  for (const key of OPEN_GRAPH_TYPED_KEYS) {
+    if (og[key] !== undefined && og[key] !== null) picked[key] = og[key]
+  }
+  return picked as OpenGraphTyped
+}
+
 export interface TwitterPlayerDescriptor {
   playerUrl: Url
   streamUrl?: Url

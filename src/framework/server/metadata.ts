@@ -10,8 +10,10 @@ import {
   type FormatDetection,
   type ItunesApp,
   type OGMedia,
+  type OpenGraphTyped,
   type Pagination,
   type Pinterest,
+  pickOpenGraphTyped,
   type ResolvedAppLinks,
   type ResolvedAppleWebApp,
   type ResolvedFacebook,
@@ -84,6 +86,7 @@ export interface IconDescriptor {
   color?: string
   rel?: string
   media?: string
+  fetchPriority?: 'high' | 'low' | 'auto'
 }
 
 export type Icon = Url | IconDescriptor
@@ -113,7 +116,7 @@ export type Image = Url | ImageDescriptor
  * `null` is accepted wherever the resolved shape has it, so that `(await parent).openGraph`
  * spreads back into a child's metadata, as in Next.js.
  */
-export interface OpenGraph {
+export interface OpenGraph extends OpenGraphTyped {
   determiner?: 'a' | 'an' | 'the' | 'auto' | '' | null
   title?: TemplateString | null
   description?: string | null
@@ -133,7 +136,7 @@ export interface OpenGraph {
   publishedTime?: string | null
   modifiedTime?: string | null
   expirationTime?: string | null
-  authors?: string | string[] | null
+  authors?: Url | Url[] | null
   section?: string | null
   tags?: string | string[] | null
 }
@@ -223,9 +226,10 @@ export interface ResolvedIcon {
   sizes?: string
   color?: string
   media?: string
+  fetchPriority?: 'high' | 'low' | 'auto'
 }
 
-export interface ResolvedOpenGraph {
+export interface ResolvedOpenGraph extends OpenGraphTyped {
   title: ResolvedTitle | null
   description: string | null
   url: string | null
@@ -531,7 +535,8 @@ function resolveOpenGraph(
     publishedTime: og.publishedTime ?? null,
     modifiedTime: og.modifiedTime ?? null,
     expirationTime: og.expirationTime ?? null,
-    authors: toArray(og.authors),
+    authors: toArray(og.authors).map(String),
+    ...pickOpenGraphTyped(og),
     section: og.section ?? null,
     tags: toArray(og.tags),
   }
