@@ -450,3 +450,80 @@ describe('a URL object in alternates', () => {
     ).toEqual([link({ rel: 'canonical', href: 'https://example.com/notes/3?ref=a' })])
   })
 })
+
+describe("Next.js's own example metadata", () => {
+  it('typechecks unchanged and writes each field', () => {
+    // From Next's generateMetadata reference: an app's object moves with its import renamed.
+    const metadata: Metadata = {
+      referrer: 'origin-when-cross-origin',
+      keywords: ['Next.js', 'React', 'JavaScript'],
+      authors: [{ name: 'Seb' }, { name: 'Josh', url: 'https://nextjs.org' }],
+      manifest: 'https://nextjs.org/manifest.json',
+      robots: {
+        index: false,
+        follow: true,
+        nocache: false,
+        googleBot: { index: true, noimageindex: true, 'max-video-preview': -1 },
+      },
+      icons: {
+        icon: [{ url: '/icon.png' }, new URL('/icon.png', 'https://example.com')],
+        other: [{ rel: 'apple-touch-icon-precomposed', url: '/apple-touch-icon-precomposed.png' }],
+      },
+      openGraph: {
+        title: 'Next.js',
+        images: [{ url: 'https://nextjs.org/og.png', width: 800, height: 600 }],
+        videos: [{ url: 'https://nextjs.org/video.mp4', width: 800, height: 600 }],
+        audio: [{ url: 'https://nextjs.org/audio.mp3' }],
+        locale: 'en_US',
+        type: 'article',
+        publishedTime: '2023-01-01T00:00:00.000Z',
+        authors: ['Seb', 'Josh'],
+      },
+      twitter: {
+        card: 'app',
+        title: 'Next.js',
+        siteId: '1467726470533754880',
+        images: { url: 'https://nextjs.org/og.png', alt: 'Next.js Logo' },
+        app: {
+          name: 'twitter_app',
+          id: { iphone: 'twitter_app://iphone', googleplay: 'twitter_app://googleplay' },
+          url: { iphone: 'https://iphone_url' },
+        },
+      },
+      verification: { google: 'google', other: { me: ['my-email', 'my-link'] } },
+      appleWebApp: { title: 'Apple Web App', statusBarStyle: 'black-translucent' },
+      alternates: {
+        canonical: 'https://nextjs.org',
+        languages: { 'en-US': 'https://nextjs.org/en-US' },
+        media: { 'only screen and (max-width: 600px)': 'https://nextjs.org/mobile' },
+        types: { 'application/rss+xml': 'https://nextjs.org/rss' },
+      },
+      appLinks: { web: { url: 'https://nextjs.org/web', should_fallback: true } },
+      archives: ['https://nextjs.org/13'],
+      facebook: { appId: '12345678' },
+      pinterest: { richPin: true },
+      formatDetection: { email: false, address: false, telephone: false },
+      itunes: { appId: 'myAppStoreID', appArgument: 'myAppArgument' },
+      other: { custom: 'meta' },
+    }
+    const tags = tagsFor([metadata])
+    for (const tag of [
+      meta({ name: 'robots', content: 'noindex, follow' }),
+      meta({ name: 'googlebot', content: 'index, noimageindex, max-video-preview:-1' }),
+      link({ rel: 'manifest', href: 'https://nextjs.org/manifest.json' }),
+      link({ rel: 'canonical', href: 'https://nextjs.org' }),
+      meta({
+        name: 'apple-itunes-app',
+        content: 'app-id=myAppStoreID, app-argument=myAppArgument',
+      }),
+      meta({ name: 'me', content: 'my-link' }),
+      meta({ property: 'og:audio', content: 'https://nextjs.org/audio.mp3' }),
+      meta({ property: 'article:author', content: 'Josh' }),
+      meta({ name: 'twitter:app:id:googleplay', content: 'twitter_app://googleplay' }),
+      meta({ property: 'al:web:should_fallback', content: 'true' }),
+      link({ rel: 'icon', href: 'https://example.com/icon.png' }),
+    ]) {
+      expect(tags).toContainEqual(tag)
+    }
+  })
+})

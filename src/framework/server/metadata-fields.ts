@@ -3,7 +3,8 @@
 // server/metadata.ts, written by server/metadata-field-tags.ts.
 import { resolveUrlWithPathname, type Url, type UrlContext } from './metadata-urls.ts'
 
-const toList = <T>(value: T | readonly T[] | null | undefined): T[] =>
+/** A value or list as a list: the resolved shape of every list field. */
+export const toList = <T>(value: T | readonly T[] | null | undefined): T[] =>
   value === null || value === undefined ? [] : Array.isArray(value) ? [...value] : [value as T]
 
 /** Telephone numbers, dates, … that Safari on iOS should not turn into links. */
@@ -323,5 +324,3 @@ export interface TwitterAppDescriptor {
   url?: TwitterAppPlatforms<Url>
   name?: string
 }
-
-export { toList }
