@@ -326,3 +326,35 @@ describe('data and classification', () => {
     expect(payload.headers.get(HEADER_ROUTE_KIND)).toBe('static')
   })
 })
+
+describe('resolution as in Next.js', () => {
+  test("a static page spreading the parent's Open Graph under a metadataBase: 200", async () => {
+    const { response, html } = await getDocument(`${LAB}/parent/spread`)
+    expect(response.status).toBe(200)
+    const head = headOf(html)
+    for (const tag of [
+      '<title>Spread · Lab</title>',
+      '<meta property="og:title" content="Spread parent"/>',
+      '<meta property="og:site_name" content="Notebook"/>',
+      '<meta property="og:image" content="https://notebook.example/og.png"/>',
+      '<meta property="og:image:width" content="1200"/>',
+    ]) {
+      expect(head).toContain(tag)
+    }
+  })
+
+  test("a './' canonical is the page's URL under metadataBase, with the newer fields' tags", async () => {
+    const { response, html } = await getDocument(`${LAB}/parent/canonical`)
+    expect(response.status).toBe(200)
+    const head = headOf(html)
+    for (const tag of [
+      '<link rel="canonical" href="https://notebook.example/lab/metadata/parent/canonical"/>',
+      '<link rel="alternate" type="application/rss+xml" title="Notes" href="https://notebook.example/notes/feed"/>',
+      '<link rel="next" href="https://notebook.example/lab/metadata/parent/canonical?page=2"/>',
+      '<meta name="format-detection" content="telephone=no"/>',
+      '<meta name="google-site-verification" content="lab-token"/>',
+    ]) {
+      expect(head).toContain(tag)
+    }
+  })
+})

@@ -138,9 +138,10 @@ describe('URLs against metadataBase', () => {
         icons: { icon: '/icon.png', apple: '/apple.png' },
       },
     ])
+    // As Next.js resolves them: each alternate a list of `{ url, title? }`.
     expect(merged.alternates).toMatchObject({
-      canonical: 'https://example.com/notes/3',
-      languages: { de: 'https://example.com/de/notes/3' },
+      canonical: { url: 'https://example.com/notes/3' },
+      languages: { de: [{ url: 'https://example.com/de/notes/3' }] },
     })
     expect(merged.openGraph?.images).toEqual([
       { url: 'https://example.com/og.png' },

@@ -322,7 +322,7 @@ export async function buildPageTree(
   }
   const searchParams = searchParamsFor(url)
   // The matched route's metadata: an intercepting page's when a slot shows it (docs/metadata.md).
-  const metadata = await pageMetadata(route, params, searchParams)
+  const metadata = await pageMetadata(route, params, searchParams, url.pathname)
   return withHead(
     metadata.head,
     await buildBranch(branch, 0, url, -1, { searchParams, gate: metadata.gate }),
@@ -340,6 +340,7 @@ export async function buildFallbackTree(
   params: Params,
   status: FallbackStatus,
   depth: number,
+  pathname: string,
 ): Promise<ReactNode> {
   const at = Math.max(nearestWith(chain, depth, FALLBACK_FILES[status]), 0)
   const own = chain[at]!.files[FALLBACK_FILES[status]]
@@ -352,7 +353,7 @@ export async function buildFallbackTree(
   )
   const above = chain.slice(0, at + 1)
   const [metadata, tree] = await Promise.all([
-    fallbackMetadata(above, route, params, own),
+    fallbackMetadata(above, route, params, own, pathname),
     wrapInSegments(above, route, params, screen),
   ])
   return withHead(metadata.head, tree)
@@ -368,12 +369,13 @@ export async function buildErrorTree(
   params: Params,
   depth: number,
   error: ServerErrorInfo,
+  pathname: string,
 ): Promise<ReactNode> {
   const at = nearestWith(chain, depth, 'error')
   if (at < 0) throw new Error('buildErrorTree needs a folder with error.tsx at or above depth.')
   const above = chain.slice(0, at + 1)
   const [metadata, tree] = await Promise.all([
-    errorMetadata(above, route, params),
+    errorMetadata(above, route, params, pathname),
     wrapInSegments(above, route, params, null, { failure: error }),
   ])
   return withHead(metadata.head, tree)

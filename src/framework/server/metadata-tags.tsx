@@ -18,9 +18,22 @@ import {
   resolveViewport,
   type TitleTemplates,
   templatesOf,
+  type UrlContext,
   type Viewport,
   withTwitterFromOpenGraph,
 } from './metadata.ts'
+import {
+  alternateTags,
+  appLinksTags,
+  appleWebAppTags,
+  basicTags,
+  iconTags,
+  metaName,
+  openGraphTags,
+  platformTags,
+  type Tag,
+  twitterTags,
+} from './metadata-field-tags.ts'
 import { noteSegmentDepth } from './render-errors.ts'
 import { currentCore } from './request-store.ts'
 
@@ -87,7 +100,11 @@ type Merged = { metadata: ResolvedMetadata; templates: TitleTemplates }
  * The segments' metadata and viewport merged, root first; each `generateMetadata` starts at once
  * with a promise of the merged metadata above it (`parent`), as in Next.js.
  */
-function resolveSources(sources: readonly Source[], leafFrom: number): Promise<Resolved> {
+function resolveSources(
+  sources: readonly Source[],
+  leafFrom: number,
+  context: UrlContext,
+): Promise<Resolved> {
   let merged: Promise<Merged> = Promise.resolve({
     metadata: emptyMetadata(),
     templates: NO_TEMPLATES,
@@ -104,7 +121,7 @@ function resolveSources(sources: readonly Source[], leafFrom: number): Promise<R
     )
     merged = quiet(
       Promise.all([above, mine]).then(([{ metadata, templates }, child]) => {
-        const next = mergeMetadata(metadata, child ?? {}, templates)
+        const next = mergeMetadata(metadata, child ?? {}, templates, context)
         return { metadata: next, templates: i < leafFrom ? templatesOf(next) : templates }
       }),
     )
@@ -125,29 +142,16 @@ function resolveSources(sources: readonly Source[], leafFrom: number): Promise<R
   }))
 }
 
-function mergeStatic(sources: readonly Source[], leafFrom: number): Resolved {
+function mergeStatic(sources: readonly Source[], leafFrom: number, context: UrlContext): Resolved {
   return {
     metadata: mergeAll(
       sources.map(({ mod }) => (mod.metadata ?? {}) as Metadata),
       leafFrom,
+      context,
     ),
     viewport: resolveViewport(sources.map(({ mod }) => (mod.viewport ?? {}) as Viewport)),
   }
 }
-
-type Tag = ['title', string] | ['meta', Record<string, string>] | ['link', Record<string, string>]
-
-type Content = string | number | null | undefined
-
-/** A `<meta>` with `content`, or nothing when there is no content. */
-function meta(attribute: 'name' | 'property', key: string, content: Content): Tag[] {
-  return content === null || content === undefined || content === ''
-    ? []
-    : [['meta', { [attribute]: key, content: String(content) }]]
-}
-
-const metaName = (name: string, content: Content) => meta('name', name, content)
-const metaProperty = (property: string, content: Content) => meta('property', property, content)
 
 /** What the resolved metadata and viewport say, as tags, in Next.js's order. */
 export function tagsOf({ metadata, viewport: v }: Resolved): Tag[] {
@@ -160,88 +164,17 @@ export function tagsOf({ metadata, viewport: v }: Resolved): Tag[] {
     tags.push(['meta', { name: 'theme-color', content: color, ...(media ? { media } : {}) }])
   }
   tags.push(...metaName('color-scheme', v.colorScheme))
-  if (m.title?.absolute) tags.push(['title', m.title.absolute])
-  tags.push(...metaName('description', m.description))
-  tags.push(...metaName('application-name', m.applicationName))
-  for (const { name, url } of m.authors ?? []) {
-    if (url) tags.push(['link', { rel: 'author', href: url }])
-    tags.push(...metaName('author', name))
-  }
-  tags.push(...metaName('generator', m.generator))
-  tags.push(...metaName('keywords', m.keywords?.join(',')))
-  tags.push(...metaName('referrer', m.referrer))
-  tags.push(...metaName('creator', m.creator))
-  tags.push(...metaName('publisher', m.publisher))
-  tags.push(...metaName('robots', m.robots?.basic))
-  tags.push(...metaName('googlebot', m.robots?.googleBot))
-  tags.push(...metaName('category', m.category))
-  tags.push(...metaName('classification', m.classification))
-  for (const [name, value] of Object.entries(m.other ?? {})) {
-    for (const content of Array.isArray(value) ? value : [value])
-      tags.push(...metaName(name, content))
-  }
-  const alternates = m.alternates
-  if (alternates?.canonical) tags.push(['link', { rel: 'canonical', href: alternates.canonical }])
-  for (const [hrefLang, href] of Object.entries(alternates?.languages ?? {})) {
-    tags.push(['link', { rel: 'alternate', hrefLang, href }])
-  }
-  for (const [media, href] of Object.entries(alternates?.media ?? {})) {
-    tags.push(['link', { rel: 'alternate', media, href }])
-  }
-  for (const [type, href] of Object.entries(alternates?.types ?? {})) {
-    tags.push(['link', { rel: 'alternate', type, href }])
-  }
-  const og = m.openGraph
-  if (og) {
-    tags.push(...metaProperty('og:title', og.title?.absolute))
-    tags.push(...metaProperty('og:description', og.description))
-    tags.push(...metaProperty('og:url', og.url))
-    tags.push(...metaProperty('og:site_name', og.siteName))
-    tags.push(...metaProperty('og:locale', og.locale))
-    for (const image of og.images) {
-      tags.push(...metaProperty('og:image', image.url))
-      tags.push(...metaProperty('og:image:secure_url', image.secureUrl))
-      tags.push(...metaProperty('og:image:type', image.type))
-      tags.push(...metaProperty('og:image:width', image.width))
-      tags.push(...metaProperty('og:image:height', image.height))
-      tags.push(...metaProperty('og:image:alt', image.alt))
-    }
-    tags.push(...metaProperty('og:type', og.type))
-    tags.push(...metaProperty('article:published_time', og.publishedTime))
-    tags.push(...metaProperty('article:modified_time', og.modifiedTime))
-    for (const author of og.authors) tags.push(...metaProperty('article:author', author))
-    tags.push(...metaProperty('article:section', og.section))
-    for (const tag of og.tags) tags.push(...metaProperty('article:tag', tag))
-  }
-  const tw = m.twitter
-  if (tw) {
-    tags.push(...metaName('twitter:card', tw.card))
-    tags.push(...metaName('twitter:site', tw.site))
-    tags.push(...metaName('twitter:site:id', tw.siteId))
-    tags.push(...metaName('twitter:creator', tw.creator))
-    tags.push(...metaName('twitter:creator:id', tw.creatorId))
-    tags.push(...metaName('twitter:title', tw.title?.absolute))
-    tags.push(...metaName('twitter:description', tw.description))
-    for (const image of tw.images) {
-      tags.push(...metaName('twitter:image', image.url))
-      tags.push(...metaName('twitter:image:alt', image.alt))
-    }
-  }
-  const icons = m.icons
-  if (icons) {
-    const kinds = [
-      [icons.shortcut, 'shortcut icon'],
-      [icons.icon, 'icon'],
-      [icons.apple, 'apple-touch-icon'],
-      [icons.other, 'icon'],
-    ] as const
-    for (const [list, defaultRel] of kinds) {
-      for (const { url, rel, ...rest } of list) {
-        tags.push(['link', { rel: rel ?? defaultRel, href: url, ...rest }])
-      }
-    }
-  }
-  return tags
+  return [
+    ...tags,
+    ...basicTags(m),
+    ...alternateTags(m.alternates),
+    ...platformTags(m),
+    ...appleWebAppTags(m.appleWebApp),
+    ...openGraphTags(m.openGraph),
+    ...twitterTags(m.twitter),
+    ...appLinksTags(m.appLinks),
+    ...iconTags(m.icons),
+  ]
 }
 
 /** The tags as React elements, keyed by what they are, so a navigation replaces them one by one. */
@@ -322,19 +255,24 @@ async function sourcesOf(
  */
 type OnFailure = { gate: number } | 'log' | 'ignore'
 
-function routeMetadataOf(sources: Source[], leafFrom: number, onFailure: OnFailure): RouteMetadata {
+function routeMetadataOf(
+  sources: Source[],
+  leafFrom: number,
+  onFailure: OnFailure,
+  context: UrlContext,
+): RouteMetadata {
   if (!sources.some(({ mod }) => hasGenerate(mod))) {
     const anyExport = sources.some(
       ({ mod }) => mod.metadata !== undefined || mod.viewport !== undefined,
     )
     return {
-      head: anyExport ? elementsOf(tagsOf(mergeStatic(sources, leafFrom))) : DEFAULT_HEAD,
+      head: anyExport ? elementsOf(tagsOf(mergeStatic(sources, leafFrom, context))) : DEFAULT_HEAD,
       gate: null,
     }
   }
   const gateDepth = typeof onFailure === 'object' ? onFailure.gate : null
   const resolved = quiet(
-    resolveSources(sources, leafFrom).catch((error: unknown) => {
+    resolveSources(sources, leafFrom, context).catch((error: unknown) => {
       // The page's boundaries catch it: its error belongs to the page's depth (render-errors.ts).
       if (gateDepth !== null) noteSegmentDepth(error, gateDepth)
       throw error
@@ -346,27 +284,42 @@ function routeMetadataOf(sources: Source[], leafFrom: number, onFailure: OnFailu
   }
 }
 
-/** The metadata of a page: its layouts', then its own (with `searchParams`). */
+/**
+ * The metadata of a page: its layouts', then its own (with `searchParams`). `pathname` is the
+ * page's, which `./` URLs in `alternates`, `openGraph.url` and the like resolve against.
+ */
 export async function pageMetadata(
   route: Route,
   params: Params,
   searchParams: Promise<Params>,
+  pathname: string,
 ): Promise<RouteMetadata> {
   const [sources, page] = await Promise.all([
     sourcesOf(route.chain, route, params),
     currentCore().load(route.file),
   ])
   const known = staticHeads.get(page)
-  if (known && sameModules(known.mods, sources)) return { head: known.head, gate: null }
+  if (
+    known &&
+    sameModules(known.mods, sources) &&
+    (known.pathname === null || known.pathname === pathname)
+  ) {
+    return { head: known.head, gate: null }
+  }
   const pageFolderHasLayout = route.chain.at(-1)?.files.layout !== undefined
   const leafFrom = sources.length - (pageFolderHasLayout ? 1 : 0)
   sources.push({
     mod: metadataExports(page),
     props: { params: Promise.resolve(params), searchParams },
   })
-  const metadata = routeMetadataOf(sources, leafFrom, { gate: route.chain.length - 1 })
+  const context: UrlContext = { pathname }
+  const metadata = routeMetadataOf(sources, leafFrom, { gate: route.chain.length - 1 }, context)
   if (metadata.gate === null) {
-    staticHeads.set(page, { mods: sources.slice(0, -1).map(({ mod }) => mod), head: metadata.head })
+    staticHeads.set(page, {
+      mods: sources.slice(0, -1).map(({ mod }) => mod),
+      head: metadata.head,
+      pathname: context.usesPathname ? pathname : null,
+    })
   }
   return metadata
 }
@@ -374,12 +327,13 @@ export async function pageMetadata(
 /**
  * The tags of pages whose metadata is static (no function in the page or its layouts), by page
  * module, with the layout modules they were made from: made from module exports alone, they are
- * the same for every request and visitor, so a page renders them without merging again. A new
- * module (a code change in development) is a new key.
+ * the same for every request and visitor, so a page renders them without merging again (unless
+ * a `./` URL made them depend on the pathname: `pathname` then says which). A new module (a code
+ * change in development) is a new key.
  */
 const staticHeads = new WeakMap<
   RouteModuleExports,
-  { mods: readonly RouteModuleExports[]; head: ReactNode }
+  { mods: readonly RouteModuleExports[]; head: ReactNode; pathname: string | null }
 >()
 
 function sameModules(mods: readonly RouteModuleExports[], sources: readonly Source[]): boolean {
@@ -391,9 +345,10 @@ export async function errorMetadata(
   chain: readonly RouteDirectory[],
   route: Route | null,
   params: Params,
+  pathname: string,
 ): Promise<RouteMetadata> {
   const sources = await sourcesOf(chain, route, params)
-  return routeMetadataOf(sources, sources.length, 'ignore')
+  return routeMetadataOf(sources, sources.length, 'ignore', { pathname })
 }
 
 /**
@@ -406,6 +361,7 @@ export async function fallbackMetadata(
   route: Route | null,
   params: Params,
   screenFile: string | undefined,
+  pathname: string,
 ): Promise<RouteMetadata> {
   const [sources, screen] = await Promise.all([
     sourcesOf(chain, route, params),
@@ -416,7 +372,7 @@ export async function fallbackMetadata(
     mod: { metadata: { title: null, ...own, robots: null } },
     props: { params: Promise.resolve(params) },
   })
-  return routeMetadataOf(sources, sources.length, 'log')
+  return routeMetadataOf(sources, sources.length, 'log', { pathname })
 }
 
 /** The page with the gate beside it, if its metadata has one. */

@@ -3,13 +3,56 @@
 // metadata and viewport. No React and no request here; server/metadata-tags.tsx renders the
 // result and runs `generateMetadata`.
 
-export type Url = string | URL
+import {
+  type AppLinks,
+  type AppleWebApp,
+  type Facebook,
+  type FormatDetection,
+  type ItunesApp,
+  type OGMedia,
+  type OpenGraphTyped,
+  type Pagination,
+  type Pinterest,
+  pickOpenGraphTyped,
+  type ResolvedAppLinks,
+  type ResolvedAppleWebApp,
+  type ResolvedFacebook,
+  type ResolvedOGMedia,
+  type ResolvedPagination,
+  type ResolvedTwitterPlayer,
+  type ResolvedVerification,
+  resolveAppLinks,
+  resolveAppleWebApp,
+  resolveFacebook,
+  resolveItunes,
+  resolveMedia,
+  resolvePagination,
+  resolvePlayers,
+  resolveVerification,
+  type TwitterAppDescriptor,
+  type TwitterPlayerDescriptor,
+  toList,
+  type Verification,
+} from './metadata-fields.ts'
+import {
+  type AlternateLinkDescriptor,
+  type ResolvedLink,
+  resolveLink,
+  resolveLinkMap,
+  resolveUrl,
+  resolveUrlWithPathname,
+  type Url,
+  type UrlContext,
+} from './metadata-urls.ts'
+
+export type { Url, UrlContext }
+export { resolveUrl }
 
 /** A title as a segment gives it: `template` applies to the titles of the segments below. */
 export type TemplateString =
   | string
-  | { default: string; template?: string }
-  | { absolute: string; template?: string }
+  | { default: string; template?: string | null }
+  | { absolute: string; template?: string | null }
 
 export interface Author {
   name?: string
@@ -24,6 +67,9 @@ export interface RobotsInfo {
   noimageindex?: boolean
   nocache?: boolean
   notranslate?: boolean
+  indexifembedded?: boolean
+  nositelinkssearchbox?: boolean
+  unavailable_after?: string
   'max-snippet'?: number
   'max-image-preview'?: 'none' | 'standard' | 'large'
   'max-video-preview'?: number | string
@@ -40,6 +86,7 @@ export interface IconDescriptor {
   color?: string
   rel?: string
   media?: string
+  fetchPriority?: 'high' | 'low' | 'auto'
 }
 
 export type Icon = Url | IconDescriptor
@@ -65,37 +112,60 @@ export interface ImageDescriptor {
 
 export type Image = Url | ImageDescriptor
 
-export interface OpenGraph {
-  title?: TemplateString
-  description?: string
-  url?: Url
-  siteName?: string
-  locale?: string
-  type?: string
-  images?: Image | Image[]
-  publishedTime?: string
-  modifiedTime?: string
-  authors?: string | string[]
-  section?: string
-  tags?: string | string[]
+/**
+ * `null` is accepted wherever the resolved shape has it, so that `(await parent).openGraph`
+ * spreads back into a child's metadata, as in Next.js.
+ */
+export interface OpenGraph extends OpenGraphTyped {
+  determiner?: 'a' | 'an' | 'the' | 'auto' | '' | null
+  title?: TemplateString | null
+  description?: string | null
+  url?: Url | null
+  siteName?: string | null
+  locale?: string | null
+  alternateLocale?: string | string[] | null
+  countryName?: string | null
+  ttl?: number | null
+  type?: string | null
+  images?: Image | Image[] | null
+  audio?: OGMedia | OGMedia[] | null
+  videos?: OGMedia | OGMedia[] | null
+  emails?: string | string[] | null
+  phoneNumbers?: string | string[] | null
+  faxNumbers?: string | string[] | null
+  publishedTime?: string | null
+  modifiedTime?: string | null
+  expirationTime?: string | null
+  authors?: Url | Url[] | null
+  section?: string | null
+  tags?: string | string[] | null
 }
+
+export type TwitterCard = 'summary' | 'summary_large_image' | 'app' | 'player'
 
 export interface Twitter {
-  card?: 'summary' | 'summary_large_image' | 'app' | 'player'
-  site?: string
-  siteId?: string
-  creator?: string
-  creatorId?: string
-  title?: TemplateString
-  description?: string
-  images?: Image | Image[]
+  card?: TwitterCard
+  site?: string | null
+  siteId?: string | null
+  creator?: string | null
+  creatorId?: string | null
+  title?: TemplateString | null
+  description?: string | null
+  images?: Image | Image[] | null
+  /** For `card: 'player'`. */
+  players?: TwitterPlayerDescriptor | TwitterPlayerDescriptor[] | null
+  /** For `card: 'app'`. */
+  app?: TwitterAppDescriptor | null
 }
 
+/** Each alternate: a URL, or (as Next.js allows) a list of `{ title, url }`. */
+type AlternateUrls = Record<string, Url | AlternateLinkDescriptor[] | null | undefined>
+
 export interface Alternates {
-  canonical?: Url | null
-  languages?: Record<string, Url | null | undefined>
-  media?: Record<string, Url | null | undefined>
-  types?: Record<string, Url | null | undefined>
+  canonical?: Url | AlternateLinkDescriptor | null
+  languages?: AlternateUrls | null
+  media?: AlternateUrls | null
+  types?: AlternateUrls | null
 }
 
 /** What a layout or page exports as `metadata`, or returns from `generateMetadata`. */
@@ -120,6 +190,19 @@ export interface Metadata {
   twitter?: Twitter | null
   /** Further `<meta name content>` tags. */
   other?: Record<string, string | number | (string | number)[]> | null
+  abstract?: string | null
+  archives?: string | string[] | null
+  assets?: string | string[] | null
+  bookmarks?: string | string[] | null
+  manifest?: Url | null
+  pagination?: Pagination | null
+  formatDetection?: FormatDetection | null
+  appleWebApp?: boolean | AppleWebApp | null
+  itunes?: ItunesApp | null
+  facebook?: Facebook | null
+  pinterest?: Pinterest | null
+  verification?: Verification | null
+  appLinks?: AppLinks | null
 }
 
 export interface ResolvedTitle {
@@ -143,25 +226,36 @@ export interface ResolvedIcon {
   sizes?: string
   color?: string
   media?: string
+  fetchPriority?: 'high' | 'low' | 'auto'
 }
 
-export interface ResolvedOpenGraph {
+export interface ResolvedOpenGraph extends OpenGraphTyped {
   title: ResolvedTitle | null
   description: string | null
   url: string | null
   siteName: string | null
   locale: string | null
   type: string | null
+  determiner: OpenGraph['determiner']
+  alternateLocale: string[]
+  countryName: string | null
+  ttl: number | null
   images: ResolvedImage[]
+  audio: ResolvedOGMedia[]
+  videos: ResolvedOGMedia[]
+  emails: string[]
+  phoneNumbers: string[]
+  faxNumbers: string[]
   publishedTime: string | null
   modifiedTime: string | null
+  expirationTime: string | null
   authors: string[]
   section: string | null
   tags: string[]
 }
 
 export interface ResolvedTwitter {
-  card: string
+  card: TwitterCard
   site: string | null
   siteId: string | null
   creator: string | null
@@ -169,6 +263,8 @@ export interface ResolvedTwitter {
   title: ResolvedTitle | null
   description: string | null
   images: ResolvedImage[]
+  players: ResolvedTwitterPlayer[]
+  app: TwitterAppDescriptor | null
 }
 
 /** The metadata of a route's segments merged: what `parent` resolves to, and what is rendered. */
@@ -187,10 +283,10 @@ export interface ResolvedMetadata {
   classification: string | null
   robots: { basic: string | null; googleBot: string | null } | null
   alternates: {
-    canonical: string | null
-    languages: Record<string, string> | null
-    media: Record<string, string> | null
-    types: Record<string, string> | null
+    canonical: ResolvedLink | null
+    languages: Record<string, ResolvedLink[]> | null
+    media: Record<string, ResolvedLink[]> | null
+    types: Record<string, ResolvedLink[]> | null
   } | null
   icons: {
     icon: ResolvedIcon[]
@@ -201,6 +297,19 @@ export interface ResolvedMetadata {
   openGraph: ResolvedOpenGraph | null
   twitter: ResolvedTwitter | null
   other: Record<string, string | number | (string | number)[]> | null
+  abstract: string | null
+  archives: string[] | null
+  assets: string[] | null
+  bookmarks: string[] | null
+  manifest: string | null
+  pagination: ResolvedPagination | null
+  formatDetection: FormatDetection | null
+  appleWebApp: ResolvedAppleWebApp | null
+  itunes: ItunesApp | null
+  facebook: ResolvedFacebook | null
+  pinterest: Pinterest | null
+  verification: ResolvedVerification | null
+  appLinks: ResolvedAppLinks | null
 }
 
 /** A promise of the metadata of the segments above: `generateMetadata`'s second argument. */
@@ -254,6 +363,19 @@ export function emptyMetadata(): ResolvedMetadata {
     openGraph: null,
     twitter: null,
     other: null,
+    abstract: null,
+    archives: null,
+    assets: null,
+    bookmarks: null,
+    manifest: null,
+    pagination: null,
+    formatDetection: null,
+    appleWebApp: null,
+    itunes: null,
+    facebook: null,
+    pinterest: null,
+    verification: null,
+    appLinks: null,
   }
 }
 
@@ -281,21 +403,7 @@ export function resolveTitle(
   return { absolute: applyTemplate(template, title.default), template: own }
 }
 
-const toArray = <T>(value: T | T[] | null | undefined): T[] =>
-  value === null || value === undefined ? [] : Array.isArray(value) ? value : [value]
-
-/**
- * A URL of the metadata, as Next.js resolves it: absolute URLs stay; a relative one is joined to
- * `metadataBase` (its path, then this one). Without a base it is written as given.
- */
-export function resolveUrl(url: Url, base: URL | null): string {
-  if (url instanceof URL) return url.href
-  if (URL.canParse(url)) return new URL(url).href
-  if (!base) return url
-  const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`
-  const joined = `${basePath}${url.replace(/^\/+/, '')}`
-  return new URL(joined, base).href
-}
+const toArray = toList
 
 function resolveBase(base: URL | string | null | undefined, parent: URL | null): URL | null {
   if (base === undefined) return parent
@@ -303,21 +411,29 @@ function resolveBase(base: URL | string | null | undefined, parent: URL | null):
   return base instanceof URL ? base : new URL(base)
 }
 
+/** The directives after index and follow, in the order Next.js writes them. */
+const ROBOTS_KEYS = [
+  'noarchive',
+  'nosnippet',
+  'noimageindex',
+  'nocache',
+  'notranslate',
+  'indexifembedded',
+  'nositelinkssearchbox',
+  'unavailable_after',
+  'max-video-preview',
+  'max-image-preview',
+  'max-snippet',
+] as const
+
 function robotsContent(info: RobotsInfo): string | null {
   const parts: string[] = []
   if (info.index !== undefined) parts.push(info.index ? 'index' : 'noindex')
   if (info.follow !== undefined) parts.push(info.follow ? 'follow' : 'nofollow')
-  for (const flag of [
-    'noarchive',
-    'nosnippet',
-    'noimageindex',
-    'nocache',
-    'notranslate',
-  ] as const) {
-    if (info[flag]) parts.push(flag)
-  }
-  for (const key of ['max-snippet', 'max-image-preview', 'max-video-preview'] as const) {
-    if (info[key] !== undefined) parts.push(`${key}:${info[key]}`)
+  for (const key of ROBOTS_KEYS) {
+    const value = info[key]
+    if (value === undefined || value === false) continue
+    parts.push(value === true ? key : `${key}:${value}`)
   }
   return parts.length > 0 ? parts.join(', ') : null
 }
@@ -336,14 +452,18 @@ function resolveRobots(robots: string | Robots): ResolvedMetadata['robots'] {
   }
 }
 
-function resolveImages(images: Image | Image[] | undefined, base: URL | null): ResolvedImage[] {
+function resolveImages(
+  images: Image | Image[] | null | undefined,
+  base: URL | null,
+): ResolvedImage[] {
   return toArray(images).map((image) => {
     if (typeof image === 'string' || image instanceof URL) return { url: resolveUrl(image, base) }
-    const { url, secureUrl, ...rest } = image
+    // The keys keep the order they were given in: Next.js writes an image's tags in that order.
+    const { secureUrl } = image
     return {
-      ...rest,
-      url: resolveUrl(url, base),
-      ...(secureUrl === undefined ? {} : { secureUrl: resolveUrl(secureUrl, base) }),
+      ...image,
+      url: resolveUrl(image.url, base),
+      secureUrl: secureUrl === undefined ? undefined : resolveUrl(secureUrl, base),
     }
   })
 }
@@ -371,28 +491,18 @@ function resolveIcons(icons: Icons, base: URL | null): NonNullable<ResolvedMetad
   }
 }
 
-function resolveUrlMap(
-  map: Record<string, Url | null | undefined> | undefined,
-  base: URL | null,
-): Record<string, string> | null {
-  if (!map) return null
-  const result: Record<string, string> = {}
-  for (const [key, url] of Object.entries(map)) {
-    if (url !== null && url !== undefined) result[key] = resolveUrl(url, base)
-  }
-  return result
-}
-
 function resolveAlternates(
   alternates: Alternates,
   base: URL | null,
+  context: UrlContext,
 ): NonNullable<ResolvedMetadata['alternates']> {
   const { canonical } = alternates
   return {
-    canonical: canonical === null || canonical === undefined ? null : resolveUrl(canonical, base),
-    languages: resolveUrlMap(alternates.languages, base),
-    media: resolveUrlMap(alternates.media, base),
-    types: resolveUrlMap(alternates.types, base),
+    canonical:
+      canonical === null || canonical === undefined ? null : resolveLink(canonical, base, context),
+    languages: resolveLinkMap(alternates.languages, base, context),
+    media: resolveLinkMap(alternates.media, base, context),
+    types: resolveLinkMap(alternates.types, base, context),
   }
 }
 
@@ -400,18 +510,33 @@ function resolveOpenGraph(
   og: OpenGraph,
   base: URL | null,
   template: string | null,
+  context: UrlContext,
 ): ResolvedOpenGraph {
   return {
     title: resolveTitle(og.title, template),
     description: og.description ?? null,
-    url: og.url === undefined ? null : resolveUrl(og.url, base),
+    url:
+      og.url === null || og.url === undefined
+        ? null
+        : resolveUrlWithPathname(og.url, base, context),
     siteName: og.siteName ?? null,
     locale: og.locale ?? null,
     type: og.type ?? null,
+    determiner: og.determiner ?? null,
+    alternateLocale: toArray(og.alternateLocale),
+    countryName: og.countryName ?? null,
+    ttl: og.ttl ?? null,
     images: resolveImages(og.images, base),
+    audio: resolveMedia(og.audio),
+    videos: resolveMedia(og.videos),
+    emails: toArray(og.emails),
+    phoneNumbers: toArray(og.phoneNumbers),
+    faxNumbers: toArray(og.faxNumbers),
     publishedTime: og.publishedTime ?? null,
     modifiedTime: og.modifiedTime ?? null,
-    authors: toArray(og.authors),
+    expirationTime: og.expirationTime ?? null,
+    authors: toArray(og.authors).map(String),
+    ...pickOpenGraphTyped(og),
     section: og.section ?? null,
     tags: toArray(og.tags),
   }
@@ -428,6 +553,8 @@ function resolveTwitter(tw: Twitter, base: URL | null, template: string | null):
     title: resolveTitle(tw.title, template),
     description: tw.description ?? null,
     images,
+    players: resolvePlayers(tw.players),
+    app: tw.app ?? null,
   }
 }
 
@@ -449,6 +576,7 @@ export function mergeMetadata(
   parent: ResolvedMetadata,
   child: Metadata,
   templates: TitleTemplates,
+  context: UrlContext = { pathname: '/' },
 ): ResolvedMetadata {
   const result: ResolvedMetadata = { ...parent }
   const base = resolveBase(child.metadataBase, parent.metadataBase)
@@ -472,6 +600,7 @@ export function mergeMetadata(
     'publisher',
     'category',
     'classification',
+    'abstract',
   ] as const) {
     set(key, (value) => value)
   }
@@ -485,11 +614,21 @@ export function mergeMetadata(
     typeof keywords === 'string' ? keywords.split(',').map((k) => k.trim()) : keywords,
   )
   set('robots', resolveRobots)
-  set('alternates', (alternates) => resolveAlternates(alternates, base))
+  set('alternates', (alternates) => resolveAlternates(alternates, base, context))
   set('icons', (icons) => resolveIcons(icons, base))
-  set('openGraph', (og) => resolveOpenGraph(og, base, templates.openGraph))
+  set('openGraph', (og) => resolveOpenGraph(og, base, templates.openGraph, context))
   set('twitter', (tw) => resolveTwitter(tw, base, templates.twitter))
   set('other', (other) => other)
+  for (const key of ['archives', 'assets', 'bookmarks'] as const) set(key, toArray)
+  set('manifest', (manifest) => String(manifest))
+  set('pagination', (pagination) => resolvePagination(pagination, base, context))
+  set('formatDetection', (formatDetection) => formatDetection)
+  set('appleWebApp', resolveAppleWebApp)
+  set('itunes', (itunes) => resolveItunes(itunes, base, context))
+  set('facebook', resolveFacebook)
+  set('pinterest', (pinterest) => pinterest)
+  set('verification', resolveVerification)
+  set('appLinks', resolveAppLinks)
   return result
 }
 
@@ -513,6 +652,8 @@ export function withTwitterFromOpenGraph(metadata: ResolvedMetadata): ResolvedMe
       title: tw?.title ?? og.title,
       description: tw?.description ?? og.description,
       images,
+      players: tw?.players ?? [],
+      app: tw?.app ?? null,
     },
   }
 }
@@ -532,11 +673,15 @@ export function templatesOf(metadata: ResolvedMetadata): TitleTemplates {
  * titles of the folders below it, not to its own folder's page, so items from `leafFrom` on do not
  * change the templates.
  */
-export function mergeAll(items: readonly Metadata[], leafFrom = items.length): ResolvedMetadata {
+export function mergeAll(
+  items: readonly Metadata[],
+  leafFrom = items.length,
+  context: UrlContext = { pathname: '/' },
+): ResolvedMetadata {
   let resolved = emptyMetadata()
   let templates = NO_TEMPLATES
   items.forEach((item, i) => {
-    resolved = mergeMetadata(resolved, item, templates)
+    resolved = mergeMetadata(resolved, item, templates, context)
     if (i < leafFrom) templates = templatesOf(resolved)
   })
   return resolved
@@ -555,18 +700,19 @@ const VIEWPORT_KEYS = [
   ['interactiveWidget', 'interactive-widget'],
 ] as const
 
-/** Segments' viewports, root first, over the default; each key the later one gives wins. */
+/**
+ * Segments' viewports, root first, over the default; each key the later one gives wins, as in
+ * Next.js: a key given as `undefined` (`initialScale: undefined`) removes the default's, and a
+ * value that is empty (or an initial scale of 0) writes nothing.
+ */
 export function resolveViewport(items: readonly Viewport[]): ResolvedViewport {
   const merged: Viewport = { ...DEFAULT_VIEWPORT }
-  for (const item of items) {
-    for (const [key, value] of Object.entries(item)) {
-      if (value !== undefined) (merged as Record<string, unknown>)[key] = value
-    }
-  }
+  for (const item of items) Object.assign(merged, item)
   const content = VIEWPORT_KEYS.flatMap(([key, name]) => {
     const value = merged[key]
-    if (value === undefined) return []
-    return [`${name}=${typeof value === 'boolean' ? (value ? 'yes' : 'no') : value}`]
+    if (typeof value === 'boolean') return [`${name}=${value ? 'yes' : 'no'}`]
+    if (value === undefined || value === null || value === '' || value === 0) return []
+    return [`${name}=${value}`]
   }).join(', ')
   const { themeColor, colorScheme } = merged
   return {

@@ -55,10 +55,17 @@ export async function renderRoute(
     treeless
       ? null
       : failure
-        ? buildErrorTree(chain, route, params, failure.depth, failure.error)
+        ? buildErrorTree(chain, route, params, failure.depth, failure.error, url.pathname)
         : match && !fallback
           ? buildPageTree(match.route, params, url, match.view)
-          : buildFallbackTree(chain, route, params, fallback?.status ?? 404, fallback?.depth ?? 0),
+          : buildFallbackTree(
+              chain,
+              route,
+              params,
+              fallback?.status ?? 404,
+              fallback?.depth ?? 0,
+              url.pathname,
+            ),
     loadGlobalError(routeTable.root),
   ])
   // A rewritten request shows the browser's URL (as in Next.js); the tree is the rewrite's.

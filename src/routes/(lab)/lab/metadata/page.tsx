@@ -30,6 +30,12 @@ export default function MetadataLabPage() {
         <li>
           <Link href="/lab/metadata/query?q=first">Metadata from searchParams</Link>
         </li>
+        <li>
+          <Link href="/lab/metadata/parent/spread">The parent's Open Graph, spread</Link>
+        </li>
+        <li>
+          <Link href="/lab/metadata/parent/canonical">A canonical relative to the page</Link>
+        </li>
         {['ok', 'not-found', 'forbidden', 'unauthorized', 'redirect', 'error'].map((kind) => (
           <li key={kind}>
             <Link href={`/lab/metadata/throws/${kind}`}>{`generateMetadata: ${kind}`}</Link>
