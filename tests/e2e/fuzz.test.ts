@@ -79,7 +79,7 @@ beforeAll(async () => {
         'function readForm(formData: FormData)',
       ),
       markerIn(
-        join(ROOT_DIR, 'src/framework/server-functions/guards.ts'),
+        join(ROOT_DIR, 'src/framework/server/server-functions/guards.ts'),
         'The checks that can refuse a server function post',
       ),
       markerIn(HANDLER_ENTRY, 'server_references_default'),

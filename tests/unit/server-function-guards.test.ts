@@ -1,5 +1,5 @@
 // The checks that refuse a server function post before anything is decoded or run
-// (src/framework/server-functions/guards.ts, docs/security.md): each on its own, with the status
+// (src/framework/server/server-functions/guards.ts, docs/security.md): each on its own, with the status
 // and the plain-text reason a client is given.
 import { describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/framework/config.ts'
@@ -8,7 +8,7 @@ import {
   checkOrigin,
   loadRegisteredFunction,
   readLimitedBody,
-} from '../../src/framework/server-functions/guards.ts'
+} from '../../src/framework/server/server-functions/guards.ts'
 
 const config = resolveConfig({ serverFunctions: { allowedOrigins: ['*.trusted.test'] } })
 

@@ -8,12 +8,14 @@ import type { NodeBody } from '../node/stream-body.ts'
 import { createRouteTable, type RouteTable } from '../routing/route-table.ts'
 import type { HtmlOptions, HtmlResult } from '../ssr/render-html.tsx'
 import { RouteClassification } from '../static/classification.ts'
-import { type StaticPage, StaticPageStore } from '../static/page-store.ts'
+import { type StaticBody, type StaticPage, StaticPageStore } from '../static/page-store.ts'
 import type { PrerenderedPages } from '../static/prerendered.ts'
 import { memoizeFetch } from './fetch-memo.ts'
 import { MiddlewareHost, type MiddlewareSource } from './middleware.ts'
 import { startOutsideRequests } from './outside-requests.ts'
 import type { RecordedError } from './request-store.ts'
+import { SharedWork } from './shared-work.ts'
+import type { StaticAnswer } from './static-route-handlers.ts'
 
 /** A route module as loaded: its exports by name. */
 export type RouteModuleExports = Record<string, unknown>
@@ -99,8 +101,12 @@ export interface Core {
   pages: StaticPageStore
   /** Static or dynamic, per route. */
   classification: RouteClassification
-  /** Whole renders under way, by pathname: requests that arrive meanwhile share them. */
-  sharedRenders: Map<string, Promise<WholeRender>>
+  /** Whole renders of a page under way, by pathname: requests that arrive meanwhile share them. */
+  wholeRenders: SharedWork<string, WholeRender>
+  /** A static page's HTML being rendered, by page (serve-page.ts). */
+  staticHtml: SharedWork<StaticPage, { html?: StaticBody; response?: Response }>
+  /** Static route handlers' answers being made, by pathname (static-route-handlers.ts). */
+  staticAnswers: SharedWork<string, StaticAnswer>
   /** The app's middleware; undefined costs a request nothing. */
   middleware: MiddlewareHost | undefined
 }
@@ -158,7 +164,9 @@ export function createCore(deps: CoreDependencies): Core {
     cache,
     pages,
     classification,
-    sharedRenders: new Map(),
+    wholeRenders: new SharedWork(),
+    staticHtml: new SharedWork(),
+    staticAnswers: new SharedWork(),
     middleware,
   }
 }

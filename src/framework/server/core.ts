@@ -5,10 +5,8 @@
 // or document), inside the request's store, which names this handler (core-state.ts).
 
 import type { FrameworkConfig } from '../config.ts'
-import { answerCall, answerFormPost } from '../server-functions/respond.ts'
 import type { StaticPage } from '../static/page-store.ts'
 import { type PrerenderTarget, prerenderTargets } from '../static/prerender-targets.ts'
-import { isStaticHandler, serveStaticHandler } from '../static/route-handlers.ts'
 import {
   hostNotAllowedResponse,
   internalServerErrorResponse,
@@ -35,6 +33,8 @@ import {
   withSetCookies,
 } from './request-store.ts'
 import { servePage } from './serve-page.ts'
+import { answerCall, answerFormPost } from './server-functions/respond.ts'
+import { isStaticHandler, serveStaticHandler } from './static-route-handlers.ts'
 
 export type RequestHandler = (request: Request) => Promise<Response>
 
@@ -48,20 +48,20 @@ async function dispatch(core: Core, request: Request, parsed: ParsedRequest) {
   if (match?.route.type === 'handler' && parsed.type !== 'payload') {
     const { file } = match.route
     const route = { file, mod: await core.load(file) }
-    // A GET declared static is answered once and served from memory (static/route-handlers.ts).
-    if (isStaticHandler(request.method, route.mod))
-      return serveStaticHandler(request, url, route, match.params)
+    // A GET declared static is answered once and served from memory (static-route-handlers.ts).
+    if (await isStaticHandler(core, request.method, match, route.mod))
+      return serveStaticHandler(core, request, url, route, match)
     return handleRoute(request, route, match.params, core.config.routeHandlers)
   }
   const page = match?.route.type === 'page' ? match : null
   switch (parsed.type) {
     case 'payload':
     case 'document':
-      return servePage(request, url, page, parsed.type)
+      return servePage(core, request, url, page, parsed.type)
     case 'action':
-      return answerCall(request, url, page, parsed.actionId, core.config)
+      return answerCall(core, request, url, page, parsed.actionId)
     case 'form-action':
-      return answerFormPost(request, url, page, core.config)
+      return answerFormPost(core, request, url, page)
     case 'other':
       return page
         ? wrongMethodResponse(request.method, url.pathname)

@@ -10,10 +10,9 @@ import { nearestWith, type RouteMatch } from '../routing/route-table.ts'
 import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from '../wire/errors.ts'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 import { CACHE_CONTROL_PRIVATE, CONTENT_TYPE_HTML, redirectTo } from '../wire/protocol.ts'
-import type { HtmlRenderer } from './core-state.ts'
+import type { Core } from './core-state.ts'
 import { decisiveInterrupt, isRecordedRenderError, recordedErrorDepth } from './render-errors.ts'
 import { type RenderOptions, renderRoute } from './render-payload.tsx'
-import { currentCore } from './request-store.ts'
 
 export const DOCUMENT_HEADERS = {
   'content-type': CONTENT_TYPE_HTML,
@@ -24,12 +23,12 @@ export const DOCUMENT_HEADERS = {
 }
 
 /** With a Content-Security-Policy, every document needs its own nonce: its HTML is not reused. */
-export function documentsNeedNonce(): boolean {
-  return currentCore().config.contentSecurityPolicy !== undefined
+export function documentsNeedNonce(core: Core): boolean {
+  return core.config.contentSecurityPolicy !== undefined
 }
 
-function documentSecurity(): { nonce?: string; headers: Record<string, string> } {
-  const policyTemplate = currentCore().config.contentSecurityPolicy
+function documentSecurity(core: Core): { nonce?: string; headers: Record<string, string> } {
+  const policyTemplate = core.config.contentSecurityPolicy
   if (policyTemplate === undefined) return { headers: DOCUMENT_HEADERS }
   const nonce = randomBytes(16).toString('base64')
   const policy = policyTemplate.replaceAll('{nonce}', nonce)
@@ -42,8 +41,6 @@ function fromPayload(error: unknown): boolean {
   return typeof digest === 'string' && isRecordedRenderError(digest)
 }
 
-const loadSsr = (): Promise<HtmlRenderer> => currentCore().html()
-
 function redirectResponse(
   interrupt: Interrupt & { signal: 'redirect' },
   from: URL,
@@ -54,9 +51,13 @@ function redirectResponse(
   return redirectTo(interrupt.url, interrupt.status)
 }
 
-async function globalErrorResponse(request: Request, digest: string): Promise<Response> {
-  const ssr = await loadSsr()
-  const { nonce, headers } = documentSecurity()
+async function globalErrorResponse(
+  core: Core,
+  request: Request,
+  digest: string,
+): Promise<Response> {
+  const ssr = await core.html()
+  const { nonce, headers } = documentSecurity(core)
   const host = new URL(request.url).hostname
   const stream = await ssr.renderErrorDocument(digest, { host, nonce })
   return responseFromNodeStream(stream, { status: 500, headers })
@@ -70,18 +71,19 @@ type Options = Pick<RenderOptions, 'formState' | 'fallback'> & {
 }
 
 export async function renderDocument(
+  core: Core,
   request: Request,
   url: URL,
   match: RouteMatch | null,
   options: Options = {},
 ): Promise<Response> {
-  const ssr = await loadSsr()
-  const { nonce, headers } = documentSecurity()
+  const ssr = await core.html()
+  const { nonce, headers } = documentSecurity(core)
   let prerendered = options.payload
   const render = async (extra: Omit<RenderOptions, 'formState'> = {}) => {
     const rendered = prerendered
       ? { body: readableOf(prerendered), status: match ? 200 : 404 }
-      : await renderRoute(request, url, match, {
+      : await renderRoute(core, request, url, match, {
           formState: options.formState,
           fallback: options.fallback,
           ...extra,
@@ -101,12 +103,12 @@ export async function renderDocument(
     const digest = reportUnloggedError(error)
     const depth = recordedErrorDepth(digest) ?? Number.POSITIVE_INFINITY
     if (!match || nearestWith(match.route.chain, depth, 'error') < 0) {
-      return globalErrorResponse(request, digest)
+      return globalErrorResponse(core, request, digest)
     }
-    const message =
-      currentCore().dev && error instanceof Error ? error.message : PRODUCTION_ERROR_MESSAGE
+    const message = core.dev && error instanceof Error ? error.message : PRODUCTION_ERROR_MESSAGE
     const failed = await render({ failure: { depth, error: { digest, message } } })
-    if (!failed.html.ok) return globalErrorResponse(request, reportUnloggedError(failed.html.error))
+    if (!failed.html.ok)
+      return globalErrorResponse(core, request, reportUnloggedError(failed.html.error))
     return responseFromNodeStream(failed.html.stream, { status: failed.status, headers })
   }
   if (options.error !== undefined) return showFailure(options.error)
@@ -122,7 +124,7 @@ export async function renderDocument(
       const response = redirectResponse(interrupt, url)
       if (response) return response
       const loop = new Error(`redirect() to ${interrupt.url}, the URL being rendered, would loop.`)
-      return globalErrorResponse(request, reportUnloggedError(loop))
+      return globalErrorResponse(core, request, reportUnloggedError(loop))
     }
     if (!options.fallback) {
       const depth = decisive?.depth ?? Number.POSITIVE_INFINITY // unknown: the page's own folder
@@ -130,6 +132,6 @@ export async function renderDocument(
     }
   }
   if (!html.ok && !parseInterrupt(html.error)) return showFailure(html.error)
-  if (!html.ok) return globalErrorResponse(request, reportUnloggedError(html.error))
+  if (!html.ok) return globalErrorResponse(core, request, reportUnloggedError(html.error))
   return responseFromNodeStream(html.stream, { status, headers })
 }

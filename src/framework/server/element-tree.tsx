@@ -30,6 +30,7 @@ import {
 } from '../routing/route-table.ts'
 import { isRequestHidden, markDynamic, ReadTrackingPromise } from '../static/classification.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
+import type { Core } from './core-state.ts'
 import {
   errorMetadata,
   fallbackMetadata,
@@ -38,16 +39,21 @@ import {
   withHead,
 } from './metadata-tags.tsx'
 import { noteSegmentDepth } from './render-errors.ts'
-import { currentCore } from './request-store.ts'
 
 type AnyComponent = ComponentType<Record<string, unknown>>
+
+/** The handler's route-module loader (core-state.ts), passed down every builder here. */
+type Load = Core['load']
 
 const FALLBACK_FILES = { 404: 'not-found', 401: 'unauthorized', 403: 'forbidden' } as const
 const FALLBACK_STATUSES = [404, 401, 403] as const
 const CHILDREN_SLOT = 'children'
 
-async function loadModule(file: string): Promise<{ Component: AnyComponent; dynamic: unknown }> {
-  const mod = await currentCore().load(file)
+async function loadModule(
+  load: Load,
+  file: string,
+): Promise<{ Component: AnyComponent; dynamic: unknown }> {
+  const mod = await load(file)
   if (typeof mod.default !== 'function' && typeof mod.default !== 'object') {
     throw new Error(`${file} (in the routes folder) must default-export a React component.`)
   }
@@ -109,20 +115,20 @@ interface LoadedSegment {
   fallbacks: Partial<Record<FallbackStatus, AnyComponent>>
 }
 
-async function loadSegment(dir: RouteDirectory): Promise<LoadedSegment> {
-  const load = async (file: string | undefined) => {
+async function loadSegment(load: Load, dir: RouteDirectory): Promise<LoadedSegment> {
+  const component = async (file: string | undefined) => {
     if (!file) return undefined
-    const { Component, dynamic } = await loadModule(file)
+    const { Component, dynamic } = await loadModule(load, file)
     if (dynamic === 'force-dynamic') markDynamic(`export const dynamic in ${file}`)
     return Component
   }
   const { files } = dir
   const [Layout, Template, Loading, ErrorScreen, ...screens] = await Promise.all([
-    load(files.layout),
-    load(files.template),
-    load(files.loading),
-    load(files.error),
-    ...FALLBACK_STATUSES.map((status) => load(files[FALLBACK_FILES[status]])),
+    component(files.layout),
+    component(files.template),
+    component(files.loading),
+    component(files.error),
+    ...FALLBACK_STATUSES.map((status) => component(files[FALLBACK_FILES[status]])),
   ])
   const fallbacks: LoadedSegment['fallbacks'] = {}
   FALLBACK_STATUSES.forEach((status, i) => {
@@ -173,6 +179,7 @@ interface SegmentsOptions {
 
 /** Wraps `leaf` in the layouts and boundaries of `chain`, innermost last. */
 async function wrapInSegments(
+  load: Load,
   chain: RouteDirectory[],
   route: Pick<Route, 'chain'> | null,
   params: Params,
@@ -181,7 +188,7 @@ async function wrapInSegments(
 ): Promise<ReactNode> {
   const { failure, from = 0, slots = {}, templateKey, noteDepth = (depth) => depth } = options
   const segments = await Promise.all(
-    chain.map((dir, depth) => (depth < from ? null : loadSegment(dir))),
+    chain.map((dir, depth) => (depth < from ? null : loadSegment(load, dir))),
   )
   let node = leaf
   for (let depth = segments.length - 1; depth >= from; depth--) {
@@ -266,6 +273,7 @@ function searchParamsFor(url: URL): Promise<Params> {
  * passed to (-1 for the page's own): what it throws belongs to that layout's boundaries.
  */
 async function buildBranch(
+  load: Load,
   branch: Branch,
   from: number,
   url: URL,
@@ -274,7 +282,7 @@ async function buildBranch(
   top?: { searchParams: Promise<Params>; gate: ReactNode },
 ): Promise<ReactNode> {
   const noteDepth = (depth: number) => (owner === -1 ? depth : Math.min(depth, owner))
-  const { Component, dynamic } = await loadModule(branch.file)
+  const { Component, dynamic } = await loadModule(load, branch.file)
   if (dynamic === 'force-dynamic') markDynamic(`export const dynamic in ${branch.file}`)
   const Leaf = atDepth(Component, noteDepth(branch.chain.length - 1))
   const leaf =
@@ -293,20 +301,28 @@ async function buildBranch(
       Object.entries(shown).map(async ([name, slot]) => {
         const depth = Number(at)
         if (name === CHILDREN_SLOT) childUrls[depth] = slot.url
-        const node = await buildBranch(slot, depth + 1, url, owner === -1 ? depth : owner)
+        const node = await buildBranch(load, slot, depth + 1, url, owner === -1 ? depth : owner)
         slots[depth] = { ...slots[depth], [name]: node }
       }),
     ),
   )
-  return wrapInSegments(branch.chain, branch, branch.params, withGate(top?.gate ?? null, leaf), {
-    from,
-    slots,
-    templateKey: (depth) => childSegment(childUrls[depth] ?? branch.url, branch.chain, depth),
-    noteDepth,
-  })
+  return wrapInSegments(
+    load,
+    branch.chain,
+    branch,
+    branch.params,
+    withGate(top?.gate ?? null, leaf),
+    {
+      from,
+      slots,
+      templateKey: (depth) => childSegment(childUrls[depth] ?? branch.url, branch.chain, depth),
+      noteDepth,
+    },
+  )
 }
 
 export async function buildPageTree(
+  load: Load,
   route: Route,
   params: Params,
   url: URL,
@@ -322,10 +338,10 @@ export async function buildPageTree(
   }
   const searchParams = searchParamsFor(url)
   // The matched route's metadata: an intercepting page's when a slot shows it (docs/metadata.md).
-  const metadata = await pageMetadata(route, params, searchParams, url.pathname)
+  const metadata = await pageMetadata(load, route, params, searchParams, url.pathname)
   return withHead(
     metadata.head,
-    await buildBranch(branch, 0, url, -1, { searchParams, gate: metadata.gate }),
+    await buildBranch(load, branch, 0, url, -1, { searchParams, gate: metadata.gate }),
   )
 }
 
@@ -335,6 +351,7 @@ export async function buildPageTree(
  * layouts above it.
  */
 export async function buildFallbackTree(
+  load: Load,
   chain: RouteDirectory[],
   route: Route | null,
   params: Params,
@@ -344,7 +361,7 @@ export async function buildFallbackTree(
 ): Promise<ReactNode> {
   const at = Math.max(nearestWith(chain, depth, FALLBACK_FILES[status]), 0)
   const own = chain[at]!.files[FALLBACK_FILES[status]]
-  const Screen = own ? (await loadModule(own)).Component : DEFAULT_SCREENS[status]
+  const Screen = own ? (await loadModule(load, own)).Component : DEFAULT_SCREENS[status]
   const screen = (
     <>
       {NOINDEX}
@@ -353,8 +370,8 @@ export async function buildFallbackTree(
   )
   const above = chain.slice(0, at + 1)
   const [metadata, tree] = await Promise.all([
-    fallbackMetadata(above, route, params, own, pathname),
-    wrapInSegments(above, route, params, screen),
+    fallbackMetadata(load, above, route, params, own, pathname),
+    wrapInSegments(load, above, route, params, screen),
   ])
   return withHead(metadata.head, tree)
 }
@@ -364,6 +381,7 @@ export async function buildFallbackTree(
  * error.tsx at or above `depth` (nearestWith), which starts out showing `error`.
  */
 export async function buildErrorTree(
+  load: Load,
   chain: RouteDirectory[],
   route: Route | null,
   params: Params,
@@ -375,14 +393,17 @@ export async function buildErrorTree(
   if (at < 0) throw new Error('buildErrorTree needs a folder with error.tsx at or above depth.')
   const above = chain.slice(0, at + 1)
   const [metadata, tree] = await Promise.all([
-    errorMetadata(above, route, params, pathname),
-    wrapInSegments(above, route, params, null, { failure: error }),
+    errorMetadata(load, above, route, params, pathname),
+    wrapInSegments(load, above, route, params, null, { failure: error }),
   ])
   return withHead(metadata.head, tree)
 }
 
 /** The root's global-error.tsx, if the app has one (a client component). */
-export async function loadGlobalError(root: RouteDirectory): Promise<AnyComponent | undefined> {
+export async function loadGlobalError(
+  load: Load,
+  root: RouteDirectory,
+): Promise<AnyComponent | undefined> {
   const file = root.files['global-error']
-  return file ? (await loadModule(file)).Component : undefined
+  return file ? (await loadModule(load, file)).Component : undefined
 }

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react'
 import { type Params, paramsUpTo, type Route, type RouteDirectory } from '../routing/route-table.ts'
 import { reportServerError } from '../wire/errors.ts'
-import type { RouteModuleExports } from './core-state.ts'
+import type { Core, RouteModuleExports } from './core-state.ts'
 import {
   emptyMetadata,
   type Metadata,
@@ -35,7 +35,6 @@ import {
   twitterTags,
 } from './metadata-field-tags.ts'
 import { noteSegmentDepth } from './render-errors.ts'
-import { currentCore } from './request-store.ts'
 
 interface SegmentProps {
   params: Promise<Params>
@@ -234,11 +233,11 @@ export interface RouteMetadata {
 }
 
 async function sourcesOf(
+  load: Core['load'],
   chain: readonly RouteDirectory[],
   route: Route | null,
   params: Params,
 ): Promise<Source[]> {
-  const { load } = currentCore()
   const layouts = chain.flatMap((dir, depth) =>
     dir.files.layout ? [{ file: dir.files.layout, depth }] : [],
   )
@@ -289,14 +288,15 @@ function routeMetadataOf(
  * page's, which `./` URLs in `alternates`, `openGraph.url` and the like resolve against.
  */
 export async function pageMetadata(
+  load: Core['load'],
   route: Route,
   params: Params,
   searchParams: Promise<Params>,
   pathname: string,
 ): Promise<RouteMetadata> {
   const [sources, page] = await Promise.all([
-    sourcesOf(route.chain, route, params),
-    currentCore().load(route.file),
+    sourcesOf(load, route.chain, route, params),
+    load(route.file),
   ])
   const known = staticHeads.get(page)
   if (
@@ -342,12 +342,13 @@ function sameModules(mods: readonly RouteModuleExports[], sources: readonly Sour
 
 /** The metadata of an error.tsx shown in place of the page: its layouts'. */
 export async function errorMetadata(
+  load: Core['load'],
   chain: readonly RouteDirectory[],
   route: Route | null,
   params: Params,
   pathname: string,
 ): Promise<RouteMetadata> {
-  const sources = await sourcesOf(chain, route, params)
+  const sources = await sourcesOf(load, chain, route, params)
   return routeMetadataOf(sources, sources.length, 'ignore', { pathname })
 }
 
@@ -357,6 +358,7 @@ export async function errorMetadata(
  * then the screen file's static `metadata` export, if any (its robots ignored).
  */
 export async function fallbackMetadata(
+  load: Core['load'],
   chain: readonly RouteDirectory[],
   route: Route | null,
   params: Params,
@@ -364,8 +366,8 @@ export async function fallbackMetadata(
   pathname: string,
 ): Promise<RouteMetadata> {
   const [sources, screen] = await Promise.all([
-    sourcesOf(chain, route, params),
-    screenFile ? currentCore().load(screenFile) : undefined,
+    sourcesOf(load, chain, route, params),
+    screenFile ? load(screenFile) : undefined,
   ])
   const own = (screen?.metadata ?? {}) as Metadata
   sources.push({

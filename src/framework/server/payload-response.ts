@@ -10,19 +10,23 @@ import {
   VARY_PAYLOAD,
 } from '../wire/protocol.ts'
 import type { RenderedRoute } from './render-payload.tsx'
-import { currentCore } from './request-store.ts'
 
-export function payloadHeaders(rendering: Rendering): Record<string, string> {
+/** `buildId`: the handler's (core-state.ts); the router applies no payload of another build. */
+export function payloadHeaders(buildId: string, rendering: Rendering): Record<string, string> {
   return {
     'content-type': CONTENT_TYPE_PAYLOAD,
     // Rendered for this request; a static page served from memory says otherwise (serve-page.ts).
     'cache-control': CACHE_CONTROL_PRIVATE,
     vary: VARY_PAYLOAD,
-    [HEADER_BUILD_ID]: currentCore().buildId,
+    [HEADER_BUILD_ID]: buildId,
     [HEADER_ROUTE_KIND]: rendering,
   }
 }
 
-export function payloadResponse({ body, status }: RenderedRoute, rendering: Rendering): Response {
-  return responseFromNodeStream(body, { status, headers: payloadHeaders(rendering) })
+export function payloadResponse(
+  buildId: string,
+  { body, status }: RenderedRoute,
+  rendering: Rendering,
+): Response {
+  return responseFromNodeStream(body, { status, headers: payloadHeaders(buildId, rendering) })
 }

@@ -8,6 +8,7 @@ import { ReadTheRequestError } from '../static/classification.ts'
 import { digestOf, reportServerError } from '../wire/errors.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
 import type { RscPayload } from '../wire/payload.ts'
+import type { Core } from './core-state.ts'
 import {
   buildErrorTree,
   buildFallbackTree,
@@ -15,7 +16,7 @@ import {
   loadGlobalError,
 } from './element-tree.tsx'
 import { recordRenderError } from './render-errors.ts'
-import { currentCore, rewrittenFrom } from './request-store.ts'
+import { rewrittenFrom } from './request-store.ts'
 
 export interface RenderedRoute {
   body: NodeBody
@@ -41,13 +42,14 @@ export interface RenderOptions extends Pick<RscPayload, 'formState' | 'returnVal
 
 /** No match renders the root's 404 screen. */
 export async function renderRoute(
+  core: Core,
   request: Request,
   url: URL,
   match: RouteMatch | null,
   options: RenderOptions = {},
 ): Promise<RenderedRoute> {
   const { temporaryReferences, fallback, failure, treeless, heldErrors, ...fields } = options
-  const { routes: routeTable, react } = currentCore()
+  const { routes: routeTable, react, load } = core
   const chain = match?.route.chain ?? [routeTable.root]
   const params = match?.params ?? {}
   const route = match?.route ?? null
@@ -55,10 +57,11 @@ export async function renderRoute(
     treeless
       ? null
       : failure
-        ? buildErrorTree(chain, route, params, failure.depth, failure.error, url.pathname)
+        ? buildErrorTree(load, chain, route, params, failure.depth, failure.error, url.pathname)
         : match && !fallback
-          ? buildPageTree(match.route, params, url, match.view)
+          ? buildPageTree(load, match.route, params, url, match.view)
           : buildFallbackTree(
+              load,
               chain,
               route,
               params,
@@ -66,7 +69,7 @@ export async function renderRoute(
               fallback?.depth ?? 0,
               url.pathname,
             ),
-    loadGlobalError(routeTable.root),
+    loadGlobalError(load, routeTable.root),
   ])
   // A rewritten request shows the browser's URL (as in Next.js); the tree is the rewrite's.
   const shown = rewrittenFrom() ?? url

@@ -136,20 +136,13 @@ export function maybeStore(): RequestStore | undefined {
   return storage.getStore()
 }
 
-/** The handler serving the current request. */
-export function currentCore(): Core {
-  const core = storage.getStore()?.core
-  if (!core) throw new Error('The framework rendered outside a request handler (server/core.ts).')
-  return core
-}
-
 /**
  * Runs `fn` as a request of its own for `request`, served by the same handler: a render whose
  * result is shared with other visitors (a static page) must see nothing of this one, so
  * `request` should carry no more than the page's URL.
  */
-export function runDetached<T>(request: Request, fn: () => T): T {
-  return runWithRequest(request, fn, 'render', { core: storage.getStore()?.core })
+export function runDetached<T>(core: Core, request: Request, fn: () => T): T {
+  return runWithRequest(request, fn, 'render', { core })
 }
 
 /**

@@ -3,7 +3,6 @@
 // If-None-Match answers 304. A route not classified yet is rendered whole first, detached from
 // the visitor (only its pathname, no headers): that one render classifies it, and answers this
 // request unless it turned out to read the request.
-import { earliest } from '../cache/clock.ts'
 import { readAll } from '../node/stream-body.ts'
 import type { RouteMatch } from '../routing/route-table.ts'
 import {
@@ -30,7 +29,7 @@ import { isDraftModeRequest } from './draft-mode.ts'
 import { payloadHeaders, payloadResponse } from './payload-response.ts'
 import { adoptRecordedErrors, hadRenderErrors, recordedErrors } from './render-errors.ts'
 import { renderRoute } from './render-payload.tsx'
-import { currentCore, rewrittenFrom, runDetached } from './request-store.ts'
+import { rewrittenFrom, runDetached } from './request-store.ts'
 
 /**
  * Longest a whole render (one whose result may be kept for everyone) may take. Past it the
@@ -81,13 +80,6 @@ function detachedRequest(pageUrl: URL, signal?: AbortSignal): Request {
 }
 
 /**
- * A static page's HTML is rendered once for the requests that ask for it meanwhile: its bytes
- * (which chunks of client code it preloads, in which order, depends on what loaded first) are
- * the same for all of them. Keyed by the page, which one handler's store holds.
- */
-const htmlRenders = new WeakMap<StaticPage, Promise<StaticBody | undefined>>()
-
-/**
  * Renders the page's HTML for everyone: detached, so a visitor who leaves cannot cut it short,
  * and bounded. `response` is the render's answer when it was not kept (not a 200, or cut short
  * by the time limit: then undefined, and the visitor's HTML streams from their own render).
@@ -101,8 +93,8 @@ async function renderHtml(
   const pageUrl = pageUrlOf(url, core.config.origin)
   const signal = AbortSignal.timeout(WHOLE_RENDER_TIMEOUT_MS)
   const detached = detachedRequest(pageUrl, signal)
-  const response = await runDetached(detached, () =>
-    renderDocument(detached, pageUrl, match, { payload: page.payload.bytes }),
+  const response = await runDetached(core, detached, () =>
+    renderDocument(core, detached, pageUrl, match, { payload: page.payload.bytes }),
   )
   const complete = response.status === 200 && response.body !== null
   const html = complete ? new Uint8Array(await response.arrayBuffer()) : undefined
@@ -110,37 +102,38 @@ async function renderHtml(
   return html ? { html: toStaticBody(html) } : { response }
 }
 
-async function serveStatic(
+/**
+ * A static page's document from memory. Its HTML is rendered once, for the requests that ask for
+ * it meanwhile (core.staticHtml): its bytes (which chunks of client code it preloads, in which
+ * order, depends on what loaded first) are the same for all of them.
+ */
+async function staticDocument(
+  core: Core,
   request: Request,
   url: URL,
   match: RouteMatch,
   page: StaticPage,
-  format: PageFormat,
 ): Promise<Response> {
-  if (format === 'payload') return fromMemory(request, page.payload, payloadHeaders('static'))
-  if (documentsNeedNonce())
-    return renderDocument(request, url, match, { payload: page.payload.bytes })
-  const core = currentCore()
+  if (documentsNeedNonce(core)) {
+    return renderDocument(core, request, url, match, { payload: page.payload.bytes })
+  }
   if (!page.html) {
-    const shared = htmlRenders.get(page)
-    let html: StaticBody | undefined
-    if (shared) html = await shared
-    else {
-      const rendering = renderHtml(core, url, match, page)
-      htmlRenders.set(
-        page,
-        rendering.then(
-          (rendered) => rendered.html,
-          () => undefined,
-        ),
-      )
-      const rendered = await rendering.finally(() => htmlRenders.delete(page))
-      if (rendered.response) return rendered.response
-      html = rendered.html
+    const { result, started } = core.staticHtml.share(page, () =>
+      renderHtml(core, url, match, page),
+    )
+    // A render's own answer (not a 200) is read by the request that started it only.
+    const rendered: { html?: StaticBody; response?: Response } = started
+      ? await result
+      : await result.then(
+          ({ html }) => ({ html }),
+          () => ({}),
+        )
+    if (rendered.response) return rendered.response
+    if (!rendered.html) {
+      return renderDocument(core, request, url, match, { payload: page.payload.bytes })
     }
-    if (!html) return renderDocument(request, url, match, { payload: page.payload.bytes })
-    if (page.html !== html) {
-      page.html = html
+    if (page.html !== rendered.html) {
+      page.html = rendered.html
       core.pages.set(url.pathname, page) // stored again, so the LRU counts its bytes
     }
   }
@@ -162,7 +155,7 @@ function renderWhole(
   const controller = new AbortController()
   const request = detachedRequest(pageUrl, controller.signal)
   const heldErrors: unknown[] = []
-  return runDetached(request, async () => {
+  return runDetached(core, request, async () => {
     if (mode === 'force-static') hideRequestData()
     // A render that read the request will not be kept, nor answer anyone: it is not waited for
     // (it may stream for long after; docs/caching.md, "How routes are classified").
@@ -189,7 +182,7 @@ function renderWhole(
       .renderToKeep(
         url.pathname,
         async () => {
-          const rendered = await renderRoute(request, pageUrl, match, { heldErrors })
+          const rendered = await renderRoute(core, request, pageUrl, match, { heldErrors })
           return { payload: await readAll(rendered.body), status: rendered.status }
         },
         // A page that failed or was interrupted is not kept; the route may still be static.
@@ -199,13 +192,9 @@ function renderWhole(
           core.classification.setRendering(match.route.file, 'static')
           return true
         },
+        revalidate,
       )
       .then((result) => {
-        // `export const revalidate = N`: the kept page is rendered again once it is N s old.
-        if (result.page && revalidate) {
-          const { page } = result
-          page.expiresAt = earliest(page.expiresAt, page.renderedAt + revalidate * 1000)
-        }
         const dynamic = getDynamicReason() !== undefined
         if (dynamic && !controller.signal.aborted) {
           core.classification.setRendering(match.route.file, 'dynamic')
@@ -222,77 +211,42 @@ function renderWhole(
   })
 }
 
-/** Requests that arrive while a whole render of their page is under way share it. */
-function renderShared(url: URL, match: RouteMatch, config: SegmentConfig): Promise<WholeRender> {
-  const core = currentCore()
-  const { sharedRenders } = core
-  const shared = sharedRenders.get(url.pathname)
-  if (shared) return shared
-  // Its after() callbacks are this request's, unless the visitor's page is rendered again.
-  const render = withOwnAfterQueue(
-    () => renderWhole(core, url, match, config),
-    (whole) => !whole.dynamic,
-  ).finally(() => {
-    sharedRenders.delete(url.pathname)
-  })
-  sharedRenders.set(url.pathname, render)
-  return render
-}
+/** What a page request is answered with: decided first (decide()), then rendered once (answer()). */
+type PageAnswer =
+  /** Rendered for this request and streamed: a dynamic route, a draft, a view of its own. */
+  | { from: 'render' }
+  /** A prefetch of a page rendered per request: nothing to keep, so nothing is rendered. */
+  | { from: 'nothing' }
+  /** A static page kept in memory. */
+  | { from: 'memory'; page: StaticPage }
+  /** A whole render that was not kept (an error, an interrupt), yet showed nothing of a visitor. */
+  | { from: 'whole'; whole: WholeRender }
+  /** A whole render that did not finish in time. */
+  | { from: 'failure'; failure: Error }
 
-function failureResponse(
-  request: Request,
-  url: URL,
-  match: RouteMatch,
-  format: PageFormat,
-  failure: Error,
-): Promise<Response> | Response {
-  if (format === 'document') return renderDocument(request, url, match, { error: failure })
-  return internalServerErrorResponse(failure)
-}
-
-/** A page rendered for this request and streamed. */
-async function serveRendered(
-  request: Request,
-  url: URL,
-  match: RouteMatch | null,
-  format: PageFormat,
-): Promise<Response> {
-  if (format === 'document') return renderDocument(request, url, match)
-  return payloadResponse(await renderRoute(request, url, match), 'dynamic')
-}
-
-/** Call within the request's context. `match` null renders the 404 screen. */
-export async function servePage(
-  request: Request,
-  url: URL,
-  match: RouteMatch | null,
-  format: PageFormat,
-): Promise<Response> {
-  const response = await servePageAs(request, url, match, format)
-  // What of the client's router state this payload depends on (docs/protocol.md, "Router state").
-  const reads = match?.view?.reads
-  if (format === 'payload' && reads?.length) {
-    response.headers.set(HEADER_ROUTER_STATE_READS, reads.join(', '))
-  }
-  return response
-}
-
-async function servePageAs(
-  request: Request,
-  url: URL,
+/** The route as served: `dynamicParams = false` makes params generateStaticParams() does not list not found. */
+async function servedMatch(
+  core: Core,
   matched: RouteMatch | null,
-  format: PageFormat,
-): Promise<Response> {
-  const core = currentCore()
+): Promise<{ match: RouteMatch | null; config: SegmentConfig }> {
+  if (!matched) return { match: null, config: NO_SEGMENT_CONFIG }
   const { classification } = core
-  const matchedConfig = matched && (await classification.configOf(matched.route, core.load))
-  // `dynamicParams = false`: params generateStaticParams() does not list are not found.
-  const listed =
-    !matchedConfig ||
-    matchedConfig.dynamicParams ||
-    (await classification.isListed(matched!, core.load))
-  const match = listed ? matched : null
-  const config = (listed && matchedConfig) || NO_SEGMENT_CONFIG
+  const config = await classification.configOf(matched.route, core.load)
+  if (!(await classification.isListed(matched, core.load))) {
+    return { match: null, config: NO_SEGMENT_CONFIG }
+  }
+  return { match: matched, config }
+}
+
+async function decide(
+  core: Core,
+  request: Request,
+  url: URL,
+  match: RouteMatch | null,
+  config: SegmentConfig,
+  format: PageFormat,
+): Promise<PageAnswer> {
+  const { classification } = core
   let rendering = match ? classification.renderingOf(match.route.file) : 'dynamic'
   const { mode } = config
   if (match && rendering === undefined && mode !== 'auto') {
@@ -310,26 +264,82 @@ async function servePageAs(
     // Rendered for this visitor (rewritten, or a view of the client's router state), a
     // force-static page still reads no request data; a draft reads it (draft-mode.ts).
     if (mode === 'force-static' && (rewritten || match?.view?.stateDependent)) hideRequestData()
-    if (format === 'payload' && request.headers.has(HEADER_PREFETCH)) {
-      return new Response(null, { status: 204, headers: payloadHeaders('dynamic') })
-    }
-    return serveRendered(request, url, match, format)
+    const prefetch = format === 'payload' && request.headers.has(HEADER_PREFETCH)
+    return { from: prefetch ? 'nothing' : 'render' }
   }
-
   const stored = await core.pages.fresh(url.pathname)
-  if (stored) return serveStatic(request, url, match, stored, format)
-
+  if (stored) return { from: 'memory', page: stored }
   // Only a finished render tells whether a route is static. It saw nothing of any visitor, so
-  // the requests that arrive meanwhile share it, whatever it ends with.
-  const whole = await renderShared(url, match, config)
-  if (whole.failure) return failureResponse(request, url, match, format, whole.failure)
-  if (whole.page) return serveStatic(request, url, match, whole.page, format)
+  // the requests that arrive meanwhile share it, whatever it ends with; its after() callbacks
+  // are this request's, unless the visitor's page is rendered again.
+  const whole = await core.wholeRenders.share(url.pathname, () =>
+    withOwnAfterQueue(
+      () => renderWhole(core, url, match, config),
+      (whole) => !whole.dynamic,
+    ),
+  ).result
+  if (whole.failure) return { from: 'failure', failure: whole.failure }
+  if (whole.page) return { from: 'memory', page: whole.page }
   // It read the request (it had none to read): this visitor's page is rendered from theirs.
-  if (whole.dynamic) return serveRendered(request, url, match, format)
-  // Not kept (an error, an interrupt), yet nothing of a visitor: answered from its payload.
-  if (format === 'document') {
-    adoptRecordedErrors(whole.errors)
-    return renderDocument(request, url, match, { payload: whole.payload })
+  if (whole.dynamic) return { from: 'render' }
+  return { from: 'whole', whole }
+}
+
+async function answer(
+  core: Core,
+  request: Request,
+  url: URL,
+  match: RouteMatch | null,
+  decided: PageAnswer,
+  format: PageFormat,
+): Promise<Response> {
+  const { buildId } = core
+  if (format === 'payload') {
+    switch (decided.from) {
+      case 'nothing':
+        return new Response(null, { status: 204, headers: payloadHeaders(buildId, 'dynamic') })
+      case 'render':
+        return payloadResponse(buildId, await renderRoute(core, request, url, match), 'dynamic')
+      case 'memory':
+        return fromMemory(request, decided.page.payload, payloadHeaders(buildId, 'static'))
+      case 'whole': {
+        const { payload, status } = decided.whole
+        return new Response(payload, { status, headers: payloadHeaders(buildId, 'dynamic') })
+      }
+      case 'failure':
+        return internalServerErrorResponse(decided.failure)
+    }
   }
-  return new Response(whole.payload, { status: whole.status, headers: payloadHeaders('dynamic') })
+  switch (decided.from) {
+    case 'nothing':
+    case 'render':
+      return renderDocument(core, request, url, match)
+    case 'memory':
+      return staticDocument(core, request, url, match!, decided.page)
+    case 'whole':
+      // Its errors set the document's status as the visitor's own render's would.
+      adoptRecordedErrors(decided.whole.errors)
+      return renderDocument(core, request, url, match, { payload: decided.whole.payload })
+    case 'failure':
+      return renderDocument(core, request, url, match, { error: decided.failure })
+  }
+}
+
+/** Call within the request's context. `matched` null renders the 404 screen. */
+export async function servePage(
+  core: Core,
+  request: Request,
+  url: URL,
+  matched: RouteMatch | null,
+  format: PageFormat,
+): Promise<Response> {
+  const { match, config } = await servedMatch(core, matched)
+  const decided = await decide(core, request, url, match, config, format)
+  const response = await answer(core, request, url, match, decided, format)
+  // What of the client's router state this payload depends on (docs/protocol.md, "Router state").
+  const reads = match?.view?.reads
+  if (format === 'payload' && reads?.length) {
+    response.headers.set(HEADER_ROUTER_STATE_READS, reads.join(', '))
+  }
+  return response
 }

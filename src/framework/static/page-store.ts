@@ -18,9 +18,14 @@ export interface StaticBody {
   etag: string
 }
 
+/** A static route handler's headers, kept with its answer (server/static-route-handlers.ts). */
+export type KeptHeaders = Record<string, string>
+
 export interface StaticPage {
   payload: StaticBody
   html?: StaticBody
+  /** A static route handler's answer: the headers it is served with (its body is `payload`). */
+  headers?: KeptHeaders
   /** Its path tag and the tags of the cached() data it showed. */
   tags: readonly string[]
   /** On the cache's clock (cache/clock.ts), taken before the render started. */
@@ -125,12 +130,14 @@ export class StaticPageStore {
 
   /**
    * Runs `render`, a complete render of `pathname`, noting the cached() data it shows; when `keep`
-   * says its result may be served to everyone, stores it as the page of `pathname`.
+   * says its result may be served to everyone, stores it as the page of `pathname`, to be
+   * rendered again once `revalidate` seconds old (the route's `export const revalidate`).
    */
-  async renderToKeep<Result extends { payload: Uint8Array<ArrayBuffer> }>(
+  async renderToKeep<Result extends { payload: Uint8Array<ArrayBuffer>; headers?: KeptHeaders }>(
     pathname: string,
     render: () => Promise<Result>,
     keep: (result: Result) => boolean,
+    revalidate?: number,
   ): Promise<Result & { page?: StaticPage }> {
     const renderedAt = now() // on the cache's clock, which revalidation timestamps use
     const use: CacheUse = { tags: new Set(), expiresAt: undefined }
@@ -142,9 +149,10 @@ export class StaticPageStore {
       tags: [pathTag(pathname), ...use.tags],
       renderedAt,
       expiresAt: earliest(
-        use.expiresAt,
+        earliest(use.expiresAt, revalidate ? renderedAt + revalidate * 1000 : undefined),
         retention === undefined ? undefined : renderedAt + retention,
       ),
+      ...(result.headers && { headers: result.headers }),
     }
     this.set(pathname, page)
     return { ...result, page }

@@ -13,8 +13,12 @@ import {
 
 type LoadModule = (file: string) => Promise<Record<string, unknown>>
 
-/** The route's page and the layouts above it, root first, page last: its segment config files. */
+/**
+ * The route's page and the layouts above it, root first, page last: its segment config files. A
+ * route handler's is its route.ts alone: no layout wraps it (as in Next.js).
+ */
 export function segmentFiles(route: Route): string[] {
+  if (route.type === 'handler') return [route.file]
   return [...route.chain.flatMap((dir) => (dir.files.layout ? [dir.files.layout] : [])), route.file]
 }
 

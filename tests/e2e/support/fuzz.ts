@@ -234,7 +234,7 @@ export const TRAVERSAL_TARGETS = [
   'tsconfig.json',
   'etc/passwd',
   'src/routes/notes/actions.ts',
-  'src/framework/server-functions/invoke.ts',
+  'src/framework/server/server-functions/invoke.ts',
   'dist/rsc/index.js',
   'rsc/index.js',
   'rsc/server.js',

@@ -3,15 +3,16 @@
 //   the function ran, or the page it redirected to (a push navigation, no second request);
 // - a form posted without JavaScript: 303 to a redirect's target, else the page as HTML, with
 //   useActionState's state, or the status and screen of notFound() and the like.
-import type { FrameworkConfig } from '../config.ts'
-import type { RouteMatch } from '../routing/route-table.ts'
-import { renderDocument } from '../server/document.ts'
-import { payloadResponse } from '../server/payload-response.ts'
-import { renderRoute } from '../server/render-payload.tsx'
-import { currentCore, didRevalidate } from '../server/request-store.ts'
-import { noRouteResponse } from '../wire/errors.ts'
-import type { Interrupt } from '../wire/interrupts.ts'
-import { HEADER_REVALIDATED, redirectTo } from '../wire/protocol.ts'
+
+import type { RouteMatch } from '../../routing/route-table.ts'
+import { noRouteResponse } from '../../wire/errors.ts'
+import type { Interrupt } from '../../wire/interrupts.ts'
+import { HEADER_REVALIDATED, redirectTo } from '../../wire/protocol.ts'
+import type { Core } from '../core-state.ts'
+import { renderDocument } from '../document.ts'
+import { payloadResponse } from '../payload-response.ts'
+import { renderRoute } from '../render-payload.tsx'
+import { didRevalidate } from '../request-store.ts'
 import { notAFormPost } from './guards.ts'
 import { callServerFunction, submitFormAction } from './invoke.ts'
 
@@ -24,16 +25,17 @@ function fallbackFor(interrupt: Interrupt | null) {
 
 /** A redirect thrown by the function, rendered as the target page's payload. */
 function renderRedirect(
+  core: Core,
   request: Request,
   from: URL,
   interrupt: Interrupt & { signal: 'redirect' },
 ) {
   const target = new URL(interrupt.url, from)
-  const match = target.origin === from.origin ? currentCore().routes.match(target.pathname) : null
+  const match = target.origin === from.origin ? core.routes.match(target.pathname) : null
   // Another origin, or a route handler: only a document load can reach it. Never fetch it here.
   const document = target.origin !== from.origin || match?.route.type === 'handler'
   const url = document ? target.href : target.pathname + target.search + target.hash
-  return renderRoute(request, target, match?.route.type === 'page' ? match : null, {
+  return renderRoute(core, request, target, match?.route.type === 'page' ? match : null, {
     redirect: { url, status: interrupt.status, type: interrupt.type ?? 'push', document },
     returnValue: Promise.resolve(undefined),
     treeless: document,
@@ -41,43 +43,43 @@ function renderRedirect(
 }
 
 export async function answerCall(
+  core: Core,
   request: Request,
   url: URL,
   page: RouteMatch | null,
   actionId: string,
-  config: FrameworkConfig,
 ): Promise<Response> {
-  const call = await callServerFunction(request, actionId, config)
+  const call = await callServerFunction(core, request, actionId)
   if (call instanceof Response) return call
   const { interrupt, returnValue, temporaryReferences } = call
   // notFound() and the like: the call rejects, and the page shows its nearest screen for them.
   const fallback = fallbackFor(interrupt)
   const rendered =
     interrupt?.signal === 'redirect'
-      ? await renderRedirect(request, url, interrupt)
-      : await renderRoute(request, url, page, { returnValue, temporaryReferences, fallback })
+      ? await renderRedirect(core, request, url, interrupt)
+      : await renderRoute(core, request, url, page, { returnValue, temporaryReferences, fallback })
   // 200 whenever the function ran: how it ended is in the payload. Statuses are for refusals.
-  const response = payloadResponse({ ...rendered, status: 200 }, 'dynamic')
+  const response = payloadResponse(core.buildId, { ...rendered, status: 200 }, 'dynamic')
   // The client must not show pages it cached before the data changed.
   if (didRevalidate()) response.headers.set(HEADER_REVALIDATED, '1')
   return response
 }
 
 export async function answerFormPost(
+  core: Core,
   request: Request,
   url: URL,
   page: RouteMatch | null,
-  config: FrameworkConfig,
 ): Promise<Response> {
   // A post that is no server function form: the page takes none (405), or there is no page (404).
   const notAForm = page ? notAFormPost : () => noRouteResponse(url.pathname)
-  const form = await submitFormAction(request, config, notAForm)
+  const form = await submitFormAction(core, request, notAForm)
   if (form instanceof Response) return form
   const { interrupt, formState, error } = form
-  if (error !== undefined) return renderDocument(request, url, page, { error })
+  if (error !== undefined) return renderDocument(core, request, url, page, { error })
   if (interrupt?.signal === 'redirect') {
     // 303: the browser follows with a GET, so reloading the result never re-posts the form.
     return redirectTo(interrupt.url, 303)
   }
-  return renderDocument(request, url, page, { formState, fallback: fallbackFor(interrupt) })
+  return renderDocument(core, request, url, page, { formState, fallback: fallbackFor(interrupt) })
 }

@@ -3,11 +3,10 @@
 // function run. What the function did (its value, or the error or interrupt it threw) goes back
 // to respond.ts, which renders the response.
 import type { ReactFormState } from 'react-dom/client'
-import type { FrameworkConfig } from '../config.ts'
-import type { ReactServer } from '../server/core-state.ts'
-import { currentCore, invalidationsRecorded, setRequestPhase } from '../server/request-store.ts'
-import { refuse } from '../wire/errors.ts'
-import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
+import { refuse } from '../../wire/errors.ts'
+import { type Interrupt, parseInterrupt } from '../../wire/interrupts.ts'
+import type { Core, ReactServer } from '../core-state.ts'
+import { invalidationsRecorded, setRequestPhase } from '../request-store.ts'
 import {
   afterSmallBody,
   checkFunctionId,
@@ -66,15 +65,15 @@ export interface CallOutcome {
 
 /** A call from `callServer` (JavaScript): id in a header, arguments encoded by encodeReply. */
 export async function callServerFunction(
+  core: Core,
   request: Request,
   actionId: string,
-  config: FrameworkConfig,
 ): Promise<CallOutcome | Response> {
+  const { config, react } = core
   const refused = checkOrigin(request, config) ?? checkFunctionId(actionId)
   if (refused) return afterSmallBody(request, refused)
   const body = await readLimitedBody(request, config)
   if (body instanceof Response) return body
-  const { react } = currentCore()
   const fn = await loadRegisteredFunction(react.loadServerAction, actionId)
   if (fn instanceof Response) return fn
 
@@ -119,10 +118,11 @@ export interface FormOutcome {
 
 /** A `<form action>` post without JavaScript: React's form encoding, answered with a page. */
 export async function submitFormAction(
+  core: Core,
   request: Request,
-  config: FrameworkConfig,
   notAForm: () => Response,
 ): Promise<FormOutcome | Response> {
+  const { config, react } = core
   const contentType = request.headers.get('content-type') ?? ''
   const refused = checkOrigin(request, config) ?? (isFormEncoding(contentType) ? null : notAForm())
   if (refused) return afterSmallBody(request, refused)
@@ -139,7 +139,6 @@ export async function submitFormAction(
   if (id === undefined) return notAForm()
   if (id === null || checkFunctionId(id))
     return refuse(400, 'Malformed server function form fields.')
-  const { react } = currentCore()
   const registered = await loadRegisteredFunction(react.loadServerAction, id)
   if (registered instanceof Response) return registered
   let action: (() => Promise<unknown>) | null

@@ -2,11 +2,11 @@
 // (docs/security.md): the origin (CSRF), the body's size, the function id's format, and whether
 // the id names a function "use server" registered. invoke.ts runs them in that order, then
 // decodes the arguments and runs the function.
-import type { FrameworkConfig } from '../config.ts'
-import { readWithin } from '../server/body-limit.ts'
-import type { ReactServer } from '../server/core-state.ts'
-import { bodyTooLargeResponse, refuse } from '../wire/errors.ts'
-import { matchesHostPattern, requestHost } from '../wire/protocol.ts'
+import type { FrameworkConfig } from '../../config.ts'
+import { bodyTooLargeResponse, refuse } from '../../wire/errors.ts'
+import { matchesHostPattern, requestHost } from '../../wire/protocol.ts'
+import { readWithin } from '../body-limit.ts'
+import type { ReactServer } from '../core-state.ts'
 
 /** Refuses cross-site posts (CSRF): the origin must be the page's host or allow-listed. */
 export function checkOrigin(request: Request, config: FrameworkConfig): Response | null {
