@@ -19,6 +19,7 @@ import {
   load,
   ROW_COUNT,
 } from './measure.ts'
+import { median } from './median.ts'
 import {
   rssKiB,
   runNode,
@@ -34,7 +35,6 @@ import {
   type Figures,
   formatTable,
   formatTargets,
-  median,
   type Results,
   ratiosAgainst,
 } from './report.ts'

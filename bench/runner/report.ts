@@ -74,12 +74,6 @@ export interface Results {
   targets: Target[]
 }
 
-export const median = (values: number[]): number => {
-  const sorted = [...values].sort((x, y) => x - y)
-  const middle = sorted.length >> 1
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
-
 export function ratiosAgainst(figures: Figures, floor: Figures): Record<FigureKey, number | null> {
   const ratios = {} as Record<FigureKey, number | null>
   for (const { key } of FIGURES) ratios[key] = floor[key] ? figures[key] / floor[key] : null

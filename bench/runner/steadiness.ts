@@ -4,7 +4,7 @@
 // contender is measured at a different moment, so such swings move the ratios against the floor;
 // this says when they did.
 import { setTimeout as sleep } from 'node:timers/promises'
-import { median } from './report.ts'
+import { median } from './median.ts'
 
 /** A fixed piece of work like a render's: small objects made, read and serialized. */
 function fixedWork(): number {

@@ -5,7 +5,7 @@
 // store (server/request-store.ts): the URL its render was given.
 import { describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/framework/config.ts'
-import { maybeStore } from '../../src/framework/server/request-store.ts'
+import { maybeStore } from '../../src/framework/request/store.ts'
 import {
   documentRequest,
   type Modules,

@@ -1,4 +1,4 @@
-// Responses with Node stream bodies (node/stream-body.ts): piped straight to the socket by the
+// Responses with Node stream bodies (wire/node-body.ts): piped straight to the socket by the
 // Node listener, read as ordinary Web streams by anyone else.
 import { createServer, type Server } from 'node:http'
 import { type AddressInfo, connect } from 'node:net'
@@ -15,7 +15,7 @@ import {
   reactBody,
   readableOf,
   responseFromNodeStream,
-} from '../../src/framework/node/stream-body.ts'
+} from '../../src/framework/wire/node-body.ts'
 
 const text = new TextEncoder()
 

@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
+import {
+  getDynamicReason,
+  hideRequestData,
+  isRequestHidden,
+  markDynamic,
+} from '../../src/framework/request/dynamic-reads.ts'
 import { cookies, headers } from '../../src/framework/server/request-apis.ts'
 import {
   type RequestPhase,
@@ -7,12 +13,6 @@ import {
   setRequestPhase,
   withSetCookies,
 } from '../../src/framework/server/request-store.ts'
-import {
-  getDynamicReason,
-  hideRequestData,
-  isRequestHidden,
-  markDynamic,
-} from '../../src/framework/static/classification.ts'
 
 function requestWith(init: Record<string, string> = {}): Request {
   return new Request('http://localhost/page', { headers: init })

@@ -5,8 +5,9 @@ import { fromBytes, toBytes } from '#framework/cache-value'
 import { earliest, now } from './clock.ts'
 import { argumentsKey, functionIdentity, rememberIdentity } from './key.ts'
 import { noteCacheUse } from './observers.ts'
+import { currentPathname, currentRequestCalls, currentStorage } from './request-part.ts'
 import { type CacheScope, currentScope, runInScope } from './scope.ts'
-import { type Computed, currentPathname, currentRequestCalls, currentStorage } from './storage.ts'
+import type { Computed } from './storage.ts'
 import { limitTags, pathTag } from './tags.ts'
 
 export interface CachedOptions {

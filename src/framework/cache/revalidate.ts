@@ -1,11 +1,20 @@
 // revalidateTag() and revalidatePath(): make entries stale, in this process and, through a shared
 // handler (Redis), in every other.
 import { notifyRevalidate } from './observers.ts'
-import { currentStorage } from './storage.ts'
+import { currentCacheRequest, currentStorage } from './request-part.ts'
 import { normalizePath, pathTag } from './tags.ts'
 
 function invalidate(tag: string): Promise<void> {
-  return currentStorage().invalidateTags([tag])
+  const done = currentStorage().invalidateTags([tag])
+  const request = currentCacheRequest()
+  if (request) {
+    request.revalidated = true
+    // What this request read before it changed the data must not answer its later reads.
+    request.calls?.clear()
+    // The request fails if the store could not record it, awaited or not.
+    request.invalidations.push(done)
+  }
+  return done
 }
 
 /**

@@ -7,7 +7,7 @@
 // The stores the platform offers (package.json "imports"): stores.ts on Node, stores.workers.ts
 // on Cloudflare Workers, so that neither bundles the other's client.
 import { createHandler } from '#framework/cache-stores'
-import { startOutsideRequests } from '../server/outside-requests.ts'
+import { startOutsideRequests } from '../request/outside-requests.ts'
 import { now } from './clock.ts'
 import type { CacheEntry, CacheHandler } from './handler.ts'
 import { type CacheOptions, DEFAULT_CACHE_OPTIONS } from './options.ts'
@@ -129,7 +129,6 @@ export class CacheStorage {
       () => {},
     )
     this.pendingInvalidations = Promise.all([this.pendingInvalidations, settled]).then(() => {})
-    hooks.invalidated(done)
     return done
   }
 
@@ -163,47 +162,4 @@ export function defaultCacheStorage(): CacheStorage {
 /** Uses `handler` for the process's default store; undefined goes back to the options. */
 export function setCacheHandler(handler: CacheHandler | undefined): void {
   processStorage.setHandler(handler)
-}
-
-/**
- * What the cache learns from the code that serves requests, through hooks that code registers
- * (server/handler.ts): the current request's store and page path. The cache imports nothing of
- * the server.
- */
-export interface CacheRequestHooks {
-  storage(): CacheStorage | undefined
-  pathname(): string | undefined
-  /** The current request's own calls, by key: equal calls in one request share one result. */
-  requestCalls(): Map<string, Promise<Computed>> | undefined
-  /**
-   * Hands the request an invalidation it asked for, so that its answer fails if the store could
-   * not record it, whether the app awaited revalidateTag() or not.
-   */
-  invalidated(done: Promise<void>): void
-}
-
-let hooks: CacheRequestHooks = {
-  storage: () => undefined,
-  pathname: () => undefined,
-  requestCalls: () => undefined,
-  invalidated: () => {},
-}
-
-export function registerCacheRequestHooks(next: CacheRequestHooks): void {
-  hooks = next
-}
-
-/** The store of the request being handled, or the process's default one. */
-export function currentStorage(): CacheStorage {
-  return hooks.storage() ?? processStorage
-}
-
-/** The cached() calls of the request being handled (none outside one): cached.ts. */
-export function currentRequestCalls(): Map<string, Promise<Computed>> | undefined {
-  return hooks.requestCalls()
-}
-
-/** The path of the page the current request is about, if any: cached() tags entries with it. */
-export function currentPathname(): string | undefined {
-  return hooks.pathname()
 }

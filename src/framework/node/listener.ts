@@ -3,13 +3,13 @@
 // handler asks (its signal, headers, body), which costs less than a whole Fetch Request (an
 // undici Request, its Headers copied and an AbortSignal, made for every request). Ordinary
 // Responses are sent by node-fetch-server, whose writes work through compression (srvx's
-// end(callback) does not); a rendered page's Node stream body (node/stream-body.ts) is piped
+// end(callback) does not); a rendered page's Node stream body (wire/node-body.ts) is piped
 // straight to the socket, with no Web stream between.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { sendResponse } from '@remix-run/node-fetch-server'
 import { NodeRequest } from 'srvx/node'
 import { internalServerErrorResponse } from '../wire/errors.ts'
-import { discardBody, nodeBodyOf, pipeBody } from './stream-body.ts'
+import { discardBody, nodeBodyOf, pipeBody } from '../wire/node-body.ts'
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 

@@ -3,7 +3,8 @@
 // server functions): updateTag() makes that render read fresh data ("read your own writes"), and
 // refresh() makes the client router forget the pages it kept (docs/caching.md).
 import { revalidateTag } from '../cache/revalidate.ts'
-import { maybeStore } from './request-store.ts'
+import { maybeStore, partOf } from '../request/store.ts'
+import { REFRESHED } from './request-store.ts'
 
 function serverFunctionStore(api: string, instead: string) {
   const store = maybeStore()
@@ -32,8 +33,9 @@ export function updateTag(tag: string): Promise<void> {
  * navigation fetches afresh. Server data is not invalidated: see updateTag() and revalidateTag().
  */
 export function refresh(): void {
-  serverFunctionStore(
+  const store = serverFunctionStore(
     'refresh()',
     'In a client component, call useRouter().refresh() instead.',
-  ).refreshed = true
+  )
+  partOf(store, REFRESHED).called = true
 }

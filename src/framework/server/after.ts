@@ -5,8 +5,8 @@
 // a digest and changes nothing of the response. The Node server waits for callbacks under way
 // before it exits on SIGTERM (node/server.ts, docs/errors.md "after()").
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
-import { type NodeBody, pipeBody, wrapNodeBody } from '../node/stream-body.ts'
 import { reportServerError } from '../wire/errors.ts'
+import { type NodeBody, pipeBody, wrapNodeBody } from '../wire/node-body.ts'
 
 type Task = () => unknown
 

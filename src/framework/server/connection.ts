@@ -2,7 +2,7 @@
 // request, like reading headers(): a page that awaits it is never stored as static. In a
 // `force-static` render it resolves without that effect (as in Next.js): that page is static.
 import { currentScope } from '../cache/scope.ts'
-import { isRequestHidden, markDynamic } from '../static/classification.ts'
+import { isRequestHidden, markDynamic } from '../request/dynamic-reads.ts'
 import { requestPhase } from './request-store.ts'
 
 export function connection(): Promise<void> {

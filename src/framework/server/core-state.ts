@@ -4,18 +4,22 @@
 import type { Readable } from 'node:stream'
 import { CacheStorage } from '../cache/storage.ts'
 import type { FrameworkConfig } from '../config.ts'
-import type { NodeBody } from '../node/stream-body.ts'
+import { startOutsideRequests } from '../request/outside-requests.ts'
 import { createRouteTable, type RouteTable } from '../routing/route-table.ts'
 import type { HtmlOptions, HtmlResult } from '../ssr/render-html.tsx'
 import { RouteClassification } from '../static/classification.ts'
-import { type StaticBody, type StaticPage, StaticPageStore } from '../static/page-store.ts'
+import {
+  type StaticAnswer,
+  type StaticBody,
+  type StaticPage,
+  StaticPageStore,
+} from '../static/page-store.ts'
 import type { PrerenderedPages } from '../static/prerendered.ts'
+import type { NodeBody } from '../wire/node-body.ts'
 import { memoizeFetch } from './fetch-memo.ts'
 import { MiddlewareHost, type MiddlewareSource } from './middleware.ts'
-import { startOutsideRequests } from './outside-requests.ts'
-import type { RecordedError } from './request-store.ts'
+import type { RecordedError } from './render-errors.ts'
 import { SharedWork } from './shared-work.ts'
-import type { StaticAnswer } from './static-route-handlers.ts'
 
 /** A route module as loaded: its exports by name. */
 export type RouteModuleExports = Record<string, unknown>

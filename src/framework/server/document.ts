@@ -5,10 +5,10 @@
 // the server-side global error screen when no error.tsx is above it. A shell that failed in a
 // client component only (not in the payload) is rendered by the browser instead (500 as well).
 import { randomBytes } from 'node:crypto'
-import { readableOf, responseFromNodeStream } from '../node/stream-body.ts'
 import { nearestWith, type RouteMatch } from '../routing/route-table.ts'
 import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from '../wire/errors.ts'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
+import { readableOf, responseFromNodeStream } from '../wire/node-body.ts'
 import { CACHE_CONTROL_PRIVATE, CONTENT_TYPE_HTML, redirectTo } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'
 import { decisiveInterrupt, isRecordedRenderError, recordedErrorDepth } from './render-errors.ts'

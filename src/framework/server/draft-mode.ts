@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { COOKIE_DRAFT_MODE } from '../wire/protocol.ts'
 import { type CookieStore, cookies } from './request-apis.ts'
-import { maybeStore, requestCookie, requestPhase } from './request-store.ts'
+import { requestCookie, requestPhase, servingCore } from './request-store.ts'
 
 export interface DraftMode {
   /** Whether this request carries this build's draft cookie (or enable() ran in it). */
@@ -20,7 +20,7 @@ export interface DraftMode {
 
 /** The handler's secret: its `draftModeSecret` option, else the one its build made. */
 function secret(): string | undefined {
-  return maybeStore()?.core?.config.draftModeSecret
+  return servingCore()?.config.draftModeSecret
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest()

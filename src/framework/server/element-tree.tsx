@@ -17,6 +17,7 @@ import {
   type ServerErrorInfo,
 } from '../client/boundaries.tsx'
 import { LayoutSegments } from '../client/layout-segments.tsx'
+import { isRequestHidden, markDynamic, ReadTrackingPromise } from '../request/dynamic-reads.ts'
 import { segmentsBelow } from '../routing/layout-segments.ts'
 import {
   type Branch,
@@ -28,7 +29,6 @@ import {
   slotAt,
   type View,
 } from '../routing/route-table.ts'
-import { isRequestHidden, markDynamic, ReadTrackingPromise } from '../static/classification.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
 import type { Core } from './core-state.ts'
 import {

@@ -1,13 +1,39 @@
 // Request memoization of fetch(), as in the App Router (docs/caching.md "Request memoization"):
 // identical GET and HEAD fetches made while one request renders (a layout and its page asking
 // for the same URL) go out once, and each caller gets its own clone of the answer. The fetches
-// are kept in the request's store (request-store.ts renderFetches()), so nothing outlives the
+// are kept in the request's store (a part of it, FETCHES), so nothing outlives the
 // request nor reaches another; outside a render (no request, the middleware, a route handler, a
 // server function) fetch() is the platform's, untouched. cached() stays the data cache.
-import { renderFetches } from './request-store.ts'
+import { onRevalidate } from '../cache/observers.ts'
+import { maybeStore, partOf, type RequestStore, requestPart } from '../request/store.ts'
 
 type Fetch = typeof globalThis.fetch
 type Fetches = Map<string, Promise<Response>>
+
+/** GET and HEAD fetches made while the request renders, by key. */
+const FETCHES = requestPart<Fetches>('fetches', () => new Map())
+
+/**
+ * The fetches the current request made while rendering, by key; undefined outside a render:
+ * outside a request, and in the middleware, a route handler or a server function, as in Next.js.
+ * Each store has its own: nothing memoized in one request reaches another.
+ */
+function renderFetches(): Fetches | undefined {
+  const store = maybeStore()
+  if (store?.phase !== 'render') return undefined
+  return partOf(store, FETCHES)
+}
+
+/** A render after a server function, or after a revalidation, fetches afresh. */
+export function forgetFetches(store: RequestStore): void {
+  if (store.parts.has(FETCHES)) partOf(store, FETCHES).clear()
+}
+
+// What this request fetched before it changed the data must not answer its later fetches.
+onRevalidate(() => {
+  const store = maybeStore()
+  if (store) forgetFetches(store)
+})
 
 /** Kept on globalThis: the platform's fetch is wrapped once per process, whatever loads this. */
 const INSTALLED = Symbol.for('rsc-framework.fetch-memo')

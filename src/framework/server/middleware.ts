@@ -8,10 +8,11 @@
 // wrongly answers 500 with a digest: it cannot stop the process. Requests its matcher leaves out
 // cost a regular expression test per matcher entry.
 import { parseCookie } from 'cookie'
-import { nodeBodyOf, responseFromNodeStream } from '../node/stream-body.ts'
+import { runInStore } from '../request/store.ts'
 import { compileMatcher, type RequestMatcher } from '../routing/middleware-matcher.ts'
 import type { RouteTable } from '../routing/route-table.ts'
 import { internalServerErrorResponse } from '../wire/errors.ts'
+import { nodeBodyOf, responseFromNodeStream } from '../wire/node-body.ts'
 import {
   CACHE_CONTROL_PRIVATE,
   canonicalPathname,
@@ -26,12 +27,8 @@ import {
 import { after } from './after.ts'
 import type { Core } from './core-state.ts'
 import { type Middleware, MiddlewareRequest } from './middleware-api.ts'
-import {
-  createRequestStore,
-  privateUnlessSet,
-  runInStore,
-  withSetCookies,
-} from './request-store.ts'
+import { requestCookiesOf } from './request-cookies.ts'
+import { createRequestStore, privateUnlessSet, withSetCookies } from './request-store.ts'
 
 /** The app's middleware module as the build finds it (entry.rsc.tsx, or a test). */
 export interface MiddlewareSource {
@@ -319,7 +316,7 @@ async function decide(
       waitUntil: (promise) => after(promise),
     }),
   )
-  const cookies = [...store.setCookies]
+  const cookies = [...requestCookiesOf(store).setCookies]
   if (answer === undefined || answer === null) {
     return { request: forwardedRequest(request, undefined, body), parsed, cookies }
   }

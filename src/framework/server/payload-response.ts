@@ -1,6 +1,6 @@
 // RSC payload answers: their headers (wire/protocol.ts), for a page rendered for this request,
 // a static page from memory, or a server function's answer.
-import { responseFromNodeStream } from '../node/stream-body.ts'
+import { responseFromNodeStream } from '../wire/node-body.ts'
 import {
   CACHE_CONTROL_PRIVATE,
   CONTENT_TYPE_PAYLOAD,

@@ -2,11 +2,11 @@
 // request's context (server/request-store.ts), so cookies() and headers() work, dynamic reads are
 // recorded, and interrupts thrown while rendering are remembered for the document's status.
 import type { ServerErrorInfo } from '../client/boundaries.tsx'
-import { type NodeBody, reactBody } from '../node/stream-body.ts'
+import { ReadTheRequestError } from '../request/dynamic-reads.ts'
 import type { RouteMatch } from '../routing/route-table.ts'
-import { ReadTheRequestError } from '../static/classification.ts'
 import { digestOf, reportServerError } from '../wire/errors.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
+import { type NodeBody, reactBody } from '../wire/node-body.ts'
 import type { RscPayload } from '../wire/payload.ts'
 import type { Core } from './core-state.ts'
 import {

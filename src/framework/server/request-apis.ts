@@ -3,8 +3,9 @@
 // the middleware they read the request it handles (docs/middleware.md "Request APIs").
 import { type SerializeOptions, stringifySetCookie } from 'cookie'
 import { currentScope } from '../cache/scope.ts'
-import { markDynamic } from '../static/classification.ts'
-import { currentStore, type RequestStore } from './request-store.ts'
+import { isRequestHidden, markDynamic } from '../request/dynamic-reads.ts'
+import { currentStore, type RequestStore } from '../request/store.ts'
+import { type RequestCookies, requestCookiesOf } from './request-cookies.ts'
 
 export interface Cookie {
   name: string
@@ -25,7 +26,7 @@ export interface CookieStore {
   delete(name: string): void
 }
 
-function cookieStore(store: RequestStore): CookieStore {
+function cookieStore(store: RequestStore, cookies: RequestCookies): CookieStore {
   const assertWritable = (method: string) => {
     if (store.phase === 'render') {
       throw new Error(
@@ -35,23 +36,23 @@ function cookieStore(store: RequestStore): CookieStore {
   }
   return {
     get size() {
-      return store.cookies.size
+      return cookies.values.size
     },
     get: (name) => {
-      const value = store.cookies.get(name)
+      const value = cookies.values.get(name)
       return value === undefined ? undefined : { name, value }
     },
-    getAll: () => [...store.cookies].map(([name, value]) => ({ name, value })),
-    has: (name) => store.cookies.has(name),
+    getAll: () => [...cookies.values].map(([name, value]) => ({ name, value })),
+    has: (name) => cookies.values.has(name),
     set(name, value, options) {
       assertWritable('set')
-      store.cookies.set(name, value)
-      store.setCookies.push(stringifySetCookie(name, value, { path: '/', ...options }))
+      cookies.values.set(name, value)
+      cookies.setCookies.push(stringifySetCookie(name, value, { path: '/', ...options }))
     },
     delete(name) {
       assertWritable('delete')
-      store.cookies.delete(name)
-      store.setCookies.push(stringifySetCookie(name, '', { path: '/', maxAge: 0 }))
+      cookies.values.delete(name)
+      cookies.setCookies.push(stringifySetCookie(name, '', { path: '/', maxAge: 0 }))
     },
   }
 }
@@ -70,16 +71,18 @@ function refuseInsideCached(api: string): void {
 export function cookies(): Promise<CookieStore> {
   refuseInsideCached('cookies()')
   const store = currentStore('cookies()')
-  if (store.hidden) return Promise.resolve(cookieStore({ ...store, cookies: new Map() }))
+  if (isRequestHidden()) {
+    return Promise.resolve(cookieStore(store, { values: new Map(), setCookies: [] }))
+  }
   markDynamic('cookies()')
-  return Promise.resolve(cookieStore(store))
+  return Promise.resolve(cookieStore(store, requestCookiesOf(store)))
 }
 
 /** The request's headers, read-only; reading them makes the render dynamic. */
 export function headers(): Promise<Headers> {
   refuseInsideCached('headers()')
   const store = currentStore('headers()')
-  if (store.hidden) return Promise.resolve(readOnlyHeaders(new Headers()))
+  if (isRequestHidden()) return Promise.resolve(readOnlyHeaders(new Headers()))
   markDynamic('headers()')
   return Promise.resolve(readOnlyHeaders(store.request.headers))
 }

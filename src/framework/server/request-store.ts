@@ -1,65 +1,34 @@
-// The per-request store: the request, its cookies, what the response must carry back, and the
-// handler (server/core.ts) serving it. AsyncLocalStorage keeps concurrent requests apart without
-// passing a context through props. cookies() and headers() are request-apis.ts; what a render
-// threw is render-errors.ts; whether it read the request is static/classification.ts.
-import { AsyncLocalStorage } from 'node:async_hooks'
-import { parseCookie, parseSetCookie } from 'cookie'
-import { onRevalidate } from '../cache/observers.ts'
-import { type Computed, registerCacheRequestHooks } from '../cache/storage.ts'
-import type { Interrupt } from '../wire/interrupts.ts'
+// The pipeline's side of the request's store (request/store.ts): it makes each request's store,
+// with the handler serving it and the cookies the middleware set, runs code in it, and makes the
+// answer say what the request did: the cookies it set, whether it read request data (then no
+// cache may keep the answer), whether it changed data (its client forgets its pages).
+import { CACHE_REQUEST } from '../cache/request-part.ts'
+import { getDynamicReason } from '../request/dynamic-reads.ts'
+import {
+  createStore,
+  currentPart,
+  currentStore,
+  givePart,
+  maybeStore,
+  partOf,
+  type RequestPhase,
+  type RequestStore,
+  requestPart,
+  runInStore,
+} from '../request/store.ts'
 import { CACHE_CONTROL_PRIVATE, type ParsedRequest, parseRequest } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'
+import { forgetFetches } from './fetch-memo.ts'
+import { cookiesOf, REQUEST_COOKIES } from './request-cookies.ts'
 
-/**
- * Where the code runs decides whether cookies may be written (as in Next.js), and whether
- * fetch() is memoized (server/fetch-memo.ts). `middleware`: the app's middleware, before routing.
- */
-export type RequestPhase = 'render' | 'action' | 'handler' | 'middleware'
-
-export interface RecordedError {
-  digest: string
-  interrupt: Interrupt | null
-  /** Depth in the route's folder chain of the boundary that should catch it, if known. */
-  depth: number | undefined
-}
-
-export interface RequestStore {
-  request: Request
-  /** The request as the protocol reads it, parsed once (wire/protocol.ts). */
-  parsed: ParsedRequest
-  phase: RequestPhase
-  cookies: Map<string, string>
-  /** Set-Cookie values to send with the response. */
-  setCookies: string[]
-  /** Why this render is dynamic, if it is; undefined while it could still be static. */
-  dynamicReason?: string
-  /** Called when the render is marked dynamic: a whole render stops there (serve-page.ts). */
-  onDynamic?: () => void
-  /** A force-static render: cookies, headers and search params read as empty. */
-  hidden?: boolean
-  /** The handler serving this request (several may share a process); absent outside one. */
-  core?: Core
-  /** The URL the browser asked for, when the middleware rewrote it to `parsed.url`. */
-  shownUrl?: URL
-  /** Set when this request called revalidateTag() or revalidatePath(). */
-  revalidated?: boolean
-  /** Set when a server function called refresh() (action-apis.ts). */
-  refreshed?: boolean
-  /** Errors and interrupts thrown while rendering, in order, with where each belongs. */
-  renderErrors: RecordedError[]
-  segmentDepths: WeakMap<object, number>
-  /** cached() calls made in this request, by key (cache/cached.ts); made on first use. */
-  cachedCalls?: Map<string, Promise<Computed>>
-  /** Invalidations this request asked for and has not yet waited for (invalidationsRecorded). */
-  invalidations?: Promise<void>[]
-  /** GET and HEAD fetches made while this request renders, by key (fetch-memo.ts); made on first use. */
-  fetches?: Map<string, Promise<Response>>
-}
+export type { RequestPhase, RequestStore } from '../request/store.ts'
 
 /** What a request's store starts from besides the request itself. */
 export interface RequestContext {
+  /** The handler serving it (several may share a process); absent outside one. */
   core?: Core
   parsed?: ParsedRequest
+  /** The URL the browser asked for, when the middleware rewrote it to `parsed.url`. */
   shownUrl?: URL
   /**
    * The Set-Cookie lines the middleware sent with its next() or rewrite() (server/middleware.ts):
@@ -68,19 +37,11 @@ export interface RequestContext {
   cookiesSet?: readonly string[]
 }
 
-const storage = new AsyncLocalStorage<RequestStore>()
+/** This module's part: who serves the request, and what the middleware made of it. */
+const SERVED = requestPart<Pick<RequestContext, 'core' | 'shownUrl'>>('handler', () => ({}))
 
-/** `cookies` with `lines` applied in order: a line that expires the cookie removes it. */
-function applySetCookies(cookies: Map<string, string>, lines: readonly string[]): void {
-  for (const line of lines) {
-    const { name, value, maxAge, expires } = parseSetCookie(line)
-    const expired =
-      (maxAge !== undefined && maxAge <= 0) ||
-      (maxAge === undefined && expires !== undefined && expires.getTime() <= Date.now())
-    if (expired) cookies.delete(name)
-    else cookies.set(name, value ?? '')
-  }
-}
+/** Set by refresh() in a server function (action-apis.ts): its client forgets its pages. */
+export const REFRESHED = requestPart('refresh()', () => ({ called: false }))
 
 /** A store for `request`, to run code in with runInStore(). */
 export function createRequestStore(
@@ -88,27 +49,14 @@ export function createRequestStore(
   phase: RequestPhase,
   context: RequestContext = {},
 ): RequestStore {
-  const parsed = parseCookie(request.headers.get('cookie') ?? '')
-  const cookies = new Map<string, string>()
-  for (const [name, value] of Object.entries(parsed))
-    if (value !== undefined) cookies.set(name, value)
-  applySetCookies(cookies, context.cookiesSet ?? [])
-  return {
-    request,
-    parsed: context.parsed ?? parseRequest(request),
-    phase,
-    cookies,
-    setCookies: [],
-    core: context.core,
-    shownUrl: context.shownUrl,
-    renderErrors: [],
-    segmentDepths: new WeakMap(),
+  const store = createStore(request, context.parsed ?? parseRequest(request), phase)
+  givePart(store, SERVED, { core: context.core, shownUrl: context.shownUrl })
+  if (context.cookiesSet?.length) {
+    givePart(store, REQUEST_COOKIES, cookiesOf(request, context.cookiesSet))
   }
-}
-
-/** Runs `fn` inside `store`: cookies(), headers() and the rest read it. */
-export function runInStore<T>(store: RequestStore, fn: () => T): T {
-  return storage.run(store, fn)
+  // Its cached() data lives in its handler's store (core-state.ts).
+  if (context.core) partOf(store, CACHE_REQUEST).storage = context.core.cache
+  return store
 }
 
 export function runWithRequest<T>(
@@ -120,29 +68,18 @@ export function runWithRequest<T>(
   return runInStore(createRequestStore(request, phase, context), fn)
 }
 
-/** The current request's store; `api` names the caller in the error thrown outside a request. */
-export function currentStore(api: string): RequestStore {
-  const store = storage.getStore()
-  if (!store) {
-    throw new Error(
-      `${api} was called outside a request. Call it from a server component, a server function, a route handler or the middleware while it handles a request.`,
-    )
-  }
-  return store
-}
-
-/** The current request's store, if code runs within one. */
-export function maybeStore(): RequestStore | undefined {
-  return storage.getStore()
-}
-
 /**
- * Runs `fn` as a request of its own for `request`, served by the same handler: a render whose
- * result is shared with other visitors (a static page) must see nothing of this one, so
- * `request` should carry no more than the page's URL.
+ * Runs `fn` as a request of its own for `request`, served by `core`: a render whose result is
+ * shared with other visitors (a static page) must see nothing of this one, so `request` should
+ * carry no more than the page's URL.
  */
 export function runDetached<T>(core: Core, request: Request, fn: () => T): T {
   return runWithRequest(request, fn, 'render', { core })
+}
+
+/** The handler serving the current request, for the user-facing APIs (draft-mode.ts). */
+export function servingCore(): Core | undefined {
+  return currentPart(SERVED)?.core
 }
 
 /**
@@ -150,7 +87,7 @@ export function runDetached<T>(core: Core, request: Request, fn: () => T): T {
  * in Next.js); undefined when it did not. A rewritten page is rendered for its request alone.
  */
 export function rewrittenFrom(): URL | undefined {
-  return storage.getStore()?.shownUrl
+  return currentPart(SERVED)?.shownUrl
 }
 
 /** Moves the store into a new phase, e.g. from running a server function to rendering. */
@@ -158,63 +95,19 @@ export function setRequestPhase(phase: RequestPhase): void {
   const store = currentStore('setRequestPhase()')
   store.phase = phase
   // A render after a server function reads afresh what the function may have changed.
-  store.cachedCalls?.clear()
-  store.fetches?.clear()
+  partOf(store, CACHE_REQUEST).calls?.clear()
+  forgetFetches(store)
 }
 
 /** Where the current request runs, undefined outside one (draft-mode.ts, connection.ts). */
 export function requestPhase(): RequestPhase | undefined {
-  return storage.getStore()?.phase
+  return maybeStore()?.phase
 }
 
 /** A cookie the request sent, read without making the render dynamic (draft-mode.ts). */
 export function requestCookie(name: string): string | undefined {
-  return storage.getStore()?.cookies.get(name)
+  return currentPart(REQUEST_COOKIES)?.values.get(name)
 }
-
-/**
- * The fetches the current request made while rendering, by key (fetch-memo.ts); undefined outside
- * a render: outside a request, and in the middleware, a route handler or a server function, as in
- * Next.js. Each store has its own: nothing memoized in one request reaches another.
- */
-export function renderFetches(): Map<string, Promise<Response>> | undefined {
-  const store = storage.getStore()
-  if (store?.phase !== 'render') return undefined
-  store.fetches ??= new Map()
-  return store.fetches
-}
-
-// revalidateTag() and revalidatePath() run inside the request that calls them.
-onRevalidate(() => {
-  const store = storage.getStore()
-  if (store) {
-    store.revalidated = true
-    // What this request read before it changed the data must not answer its later reads.
-    store.cachedCalls?.clear()
-    store.fetches?.clear()
-  }
-})
-
-// The cache keeps each handler's entries in its own store, and tags what a request computes
-// with the page's path (for revalidatePath()).
-registerCacheRequestHooks({
-  storage: () => storage.getStore()?.core?.cache,
-  pathname: () => storage.getStore()?.parsed.url.pathname,
-  // Within a render only (a page, its layouts and their metadata read the data once), as React's
-  // cache() is: a route handler or a server function that reads again sees what is there now.
-  requestCalls: () => {
-    const store = storage.getStore()
-    if (store?.phase !== 'render') return undefined
-    store.cachedCalls ??= new Map()
-    return store.cachedCalls
-  },
-  invalidated: (done) => {
-    const store = storage.getStore()
-    if (!store) return
-    store.invalidations ??= []
-    store.invalidations.push(done)
-  },
-})
 
 /**
  * Waits until the store has recorded every invalidation the current request asked for, and
@@ -223,10 +116,10 @@ registerCacheRequestHooks({
  * when it did not await revalidateTag() (docs/caching.md, "If the store fails").
  */
 export async function invalidationsRecorded(): Promise<void> {
-  const store = storage.getStore()
-  const pending = store?.invalidations
-  if (!store || !pending?.length) return
-  store.invalidations = []
+  const cache = currentPart(CACHE_REQUEST)
+  if (!cache?.invalidations.length) return
+  const pending = cache.invalidations
+  cache.invalidations = []
   await Promise.all(pending)
 }
 
@@ -235,8 +128,7 @@ export async function invalidationsRecorded(): Promise<void> {
  * client must not reuse the pages it kept.
  */
 export function didRevalidate(): boolean {
-  const store = storage.getStore()
-  return store?.revalidated === true || store?.refreshed === true
+  return currentPart(CACHE_REQUEST)?.revalidated === true || currentPart(REFRESHED)?.called === true
 }
 
 /**
@@ -262,13 +154,13 @@ export function privateUnlessSet(response: Response): Response {
 
 /**
  * An answer decided after the request's data was read (cookies(), headers(), search params,
- * connection(), draft mode: `dynamicReason`) is `Cache-Control: private, no-store`, unless the
- * app chose its own: a redirect to /sign-in for a visitor without a session, or a route
+ * connection(), draft mode: request/dynamic-reads.ts) is `Cache-Control: private, no-store`,
+ * unless the app chose its own: a redirect to /sign-in for a visitor without a session, or a route
  * handler's answer for one user, must not be kept for the next request (docs/protocol.md,
  * "Caching: who may keep an answer").
  */
 export function withRequestCaching(response: Response): Response {
-  if (storage.getStore()?.dynamicReason === undefined) return response
+  if (getDynamicReason() === undefined) return response
   return privateUnlessSet(response)
 }
 
@@ -279,7 +171,7 @@ export function withRequestCaching(response: Response): Response {
  */
 export function withSetCookies(
   response: Response,
-  setCookies: readonly string[] = storage.getStore()?.setCookies ?? [],
+  setCookies: readonly string[] = currentPart(REQUEST_COOKIES)?.setCookies ?? [],
 ): Response {
   if (setCookies.length === 0 && !response.headers.has('set-cookie')) return response
   return editHeaders(response, (headers) => {

@@ -3,19 +3,19 @@
 // If-None-Match answers 304. A route not classified yet is rendered whole first, detached from
 // the visitor (only its pathname, no headers): that one render classifies it, and answers this
 // request unless it turned out to read the request.
-import { readAll } from '../node/stream-body.ts'
-import type { RouteMatch } from '../routing/route-table.ts'
+
 import {
   getDynamicReason,
   hideRequestData,
   markDynamic,
-  NO_SEGMENT_CONFIG,
   onMarkedDynamic,
   ReadTheRequestError,
-  type SegmentConfig,
-} from '../static/classification.ts'
+} from '../request/dynamic-reads.ts'
+import type { RouteMatch } from '../routing/route-table.ts'
+import { NO_SEGMENT_CONFIG, type SegmentConfig } from '../static/classification.ts'
 import { type StaticBody, type StaticPage, toStaticBody } from '../static/page-store.ts'
 import { internalServerErrorResponse, reportServerError } from '../wire/errors.ts'
+import { readAll } from '../wire/node-body.ts'
 import {
   CACHE_CONTROL_STATIC,
   CONTENT_TYPE_HTML,

@@ -3,23 +3,16 @@
 // pathname alone (no query, headers or cookies), and kept in the static page store
 // (static/page-store.ts) beside static pages: same ETag and 304, same freshness rules. Other GET
 // handlers run per request (docs/routing.md, "Static route handlers").
+
+import { hideRequestData, markDynamic } from '../request/dynamic-reads.ts'
 import type { RouteMatch } from '../routing/route-table.ts'
-import { hideRequestData, markDynamic } from '../static/classification.ts'
-import type { KeptHeaders, StaticPage } from '../static/page-store.ts'
+import type { KeptHeaders, StaticAnswer } from '../static/page-store.ts'
 import { CONTENT_TYPE_TEXT } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'
 import { isDraftModeRequest } from './draft-mode.ts'
 import { handleRoute, type RouteModule } from './method-handlers.ts'
 import { runDetached } from './request-store.ts'
 import { fromMemory, pageUrlOf, WHOLE_RENDER_TIMEOUT_MS } from './serve-page.ts'
-
-/** A static handler's answer, made once for the requests that ask meanwhile (core.staticAnswers). */
-export interface StaticAnswer {
-  bytes: Uint8Array<ArrayBuffer>
-  status: number
-  headers: KeptHeaders
-  page?: StaticPage
-}
 
 /**
  * Whether `route`'s GET is static: its segment config (static/classification.ts) says

@@ -1,11 +1,11 @@
 // Static or dynamic: a route is static when a complete render of it read nothing of the request
-// (no cookies(), headers() or search params, no `dynamic = 'force-dynamic'`). This module is all
-// of that classification: the dynamic reads (markDynamic), the force-static render that sees no
-// request data, the promise that notices a read of searchParams, what `export const dynamic` says
-// before rendering, and what renders found, per route, for one handler.
+// (request/dynamic-reads.ts). This module holds what one handler knows of its routes: what
+// `export const dynamic`, `revalidate` and `dynamicParams` say before rendering (the route's
+// segment config, read here only), which params generateStaticParams() lists, and what renders
+// found.
+
+import { startOutsideRequests } from '../request/outside-requests.ts'
 import type { Route, RouteMatch } from '../routing/route-table.ts'
-import { startOutsideRequests } from '../server/outside-requests.ts'
-import { currentStore, maybeStore } from '../server/request-store.ts'
 import type { Rendering } from '../wire/protocol.ts'
 import { listStaticParams, paramDirectories, paramsKey, segmentFiles } from './static-params.ts'
 
@@ -14,72 +14,6 @@ export type { Rendering }
 
 /** What a route's files say with `export const dynamic`, known before rendering. */
 export type RenderingMode = 'force-dynamic' | 'force-static' | 'auto'
-
-/** Records that the current render depends on the request, so it cannot be served statically. */
-export function markDynamic(reason: string): void {
-  const store = maybeStore()
-  if (store && store.dynamicReason === undefined) {
-    store.dynamicReason = reason
-    store.onDynamic?.()
-  }
-}
-
-/** Calls `listener` once the current render is marked dynamic (at once if it is already). */
-export function onMarkedDynamic(listener: () => void): void {
-  const store = currentStore('onMarkedDynamic()')
-  if (store.dynamicReason !== undefined) listener()
-  else store.onDynamic = listener
-}
-
-/**
- * Why a whole render made for everyone was stopped: it read the request, so its result would
- * not be used (the visitor's page is rendered from their own request), and nothing of it is
- * worth waiting for, nor logged as an abort.
- */
-export class ReadTheRequestError extends Error {
-  override name = 'ReadTheRequestError'
-}
-
-export function getDynamicReason(): string | undefined {
-  return maybeStore()?.dynamicReason
-}
-
-/** For a force-static render: what it produces is shared, so it must not see the request. */
-export function hideRequestData(): void {
-  currentStore('hideRequestData()').hidden = true
-}
-
-export function isRequestHidden(): boolean {
-  return maybeStore()?.hidden === true
-}
-
-/**
- * A promise whose reading marks the render dynamic, so unread search params keep a page static.
- * It must be a subclass: `await` of a plain Promise never looks up `then`, but `await` of a
- * promise with another constructor reads it through `then`, as `use()` and Promise.all() do.
- */
-export class ReadTrackingPromise<T> extends Promise<T> {
-  static override get [Symbol.species]() {
-    return Promise // what then() returns is an ordinary promise
-  }
-
-  reason = ''
-
-  static of<T>(value: T, reason: string): ReadTrackingPromise<T> {
-    const promise = new ReadTrackingPromise<T>((resolve) => resolve(value))
-    promise.reason = reason
-    return promise
-  }
-
-  // biome-ignore lint/suspicious/noThenProperty: the read itself is what is being observed
-  override then<A = T, B = never>(
-    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
-    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<A | B> {
-    markDynamic(this.reason)
-    return super.then(onFulfilled, onRejected)
-  }
-}
 
 type LoadModule = (file: string) => Promise<Record<string, unknown>>
 
@@ -116,11 +50,6 @@ export class RouteClassification {
   setRendering(routeFile: string, rendering: Rendering): void {
     // Once any render of a route was dynamic, the route is: its pages may differ per request.
     if (this.renderings.get(routeFile) !== 'dynamic') this.renderings.set(routeFile, rendering)
-  }
-
-  /** 'force-dynamic' (or `revalidate = 0`) in the page or any layout wins, then 'force-static'. */
-  async modeOf(route: Route, load: LoadModule): Promise<RenderingMode> {
-    return (await this.configOf(route, load)).mode
   }
 
   configOf(route: Route, load: LoadModule): Promise<SegmentConfig> {

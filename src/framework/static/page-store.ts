@@ -21,6 +21,17 @@ export interface StaticBody {
 /** A static route handler's headers, kept with its answer (server/static-route-handlers.ts). */
 export type KeptHeaders = Record<string, string>
 
+/**
+ * A static route handler's answer as it was made (server/static-route-handlers.ts): `page` when
+ * it was kept; not a 200 otherwise, yet served to the requests that waited for it.
+ */
+export interface StaticAnswer {
+  bytes: Uint8Array<ArrayBuffer>
+  status: number
+  headers: KeptHeaders
+  page?: StaticPage
+}
+
 export interface StaticPage {
   payload: StaticBody
   html?: StaticBody

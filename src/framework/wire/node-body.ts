@@ -1,8 +1,8 @@
 // Pages render with React's Node stream APIs, which are faster on Node than its Web stream ones
-// (the bench's floors (c) and (d), bench/README.md). Their bodies still travel in standard
-// Responses, so the Fetch handler stays a Fetch handler; but the Node listener (node/listener.ts)
-// takes the Node stream back and pipes it to the socket. Anyone else reads a Web stream that
-// draws on it lazily.
+// (bench/README.md, floors (c) and (d)). Their bodies still travel in standard Responses, so the
+// Fetch handler stays a Fetch handler, on Node and on Workers (whose nodejs_compat has node:stream)
+// alike; the Node listener (node/listener.ts) takes the Node stream back and pipes it to the
+// socket. Anyone else reads a Web stream that draws on it lazily.
 import { PassThrough, Readable } from 'node:stream'
 import { ReadableStream as NodeReadableStream } from 'node:stream/web'
 
