@@ -4,7 +4,7 @@
 // - a form posted without JavaScript: 303 to a redirect's target, else the page as HTML, with
 //   useActionState's state, or the status and screen of notFound() and the like.
 import type { FrameworkConfig } from '../config.ts'
-import type { RouteMatch } from '../routing/route-table.ts'
+import type { RouteMatch } from '../routing/types.ts'
 import { renderDocument } from '../server/document.ts'
 import { payloadResponse } from '../server/payload-response.ts'
 import { renderRoute } from '../server/render-payload.tsx'

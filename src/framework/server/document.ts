@@ -6,7 +6,8 @@
 // client component only (not in the payload) is rendered by the browser instead (500 as well).
 import { randomBytes } from 'node:crypto'
 import { readableOf, responseFromNodeStream } from '../node/stream-body.ts'
-import { nearestWith, type RouteMatch } from '../routing/route-table.ts'
+import { nearestWith } from '../routing/route-chain.ts'
+import type { RouteMatch } from '../routing/types.ts'
 import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from '../wire/errors.ts'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 import { CACHE_CONTROL_PRIVATE, CONTENT_TYPE_HTML, redirectTo } from '../wire/protocol.ts'

@@ -3,7 +3,7 @@
 // recorded, and interrupts thrown while rendering are remembered for the document's status.
 import type { ServerErrorInfo } from '../client/boundaries.tsx'
 import { type NodeBody, reactBody } from '../node/stream-body.ts'
-import type { RouteMatch } from '../routing/route-table.ts'
+import type { RouteMatch } from '../routing/types.ts'
 import { ReadTheRequestError } from '../static/classification.ts'
 import { digestOf, reportServerError } from '../wire/errors.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'

@@ -5,7 +5,7 @@
 // request unless it turned out to read the request.
 import { earliest } from '../cache/clock.ts'
 import { readAll } from '../node/stream-body.ts'
-import type { RouteMatch } from '../routing/route-table.ts'
+import type { RouteMatch } from '../routing/types.ts'
 import {
   getDynamicReason,
   hideRequestData,

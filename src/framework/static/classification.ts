@@ -3,7 +3,7 @@
 // of that classification: the dynamic reads (markDynamic), the force-static render that sees no
 // request data, the promise that notices a read of searchParams, what `export const dynamic` says
 // before rendering, and what renders found, per route, for one handler.
-import type { Route, RouteMatch } from '../routing/route-table.ts'
+import type { Route, RouteMatch } from '../routing/types.ts'
 import { startOutsideRequests } from '../server/outside-requests.ts'
 import { currentStore, maybeStore } from '../server/request-store.ts'
 import type { Rendering } from '../wire/protocol.ts'

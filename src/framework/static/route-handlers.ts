@@ -4,7 +4,7 @@
 // (static/page-store.ts) beside static pages: same ETag and 304, same freshness rules. Other GET
 // handlers run per request (docs/routing.md, "Static route handlers").
 import { earliest } from '../cache/clock.ts'
-import type { Params } from '../routing/route-table.ts'
+import type { Params } from '../routing/types.ts'
 import type { Core } from '../server/core-state.ts'
 import { isDraftModeRequest } from '../server/draft-mode.ts'
 import { handleRoute, type RouteModule } from '../server/method-handlers.ts'
