@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { useParams, usePathname, useSearchParams } from '../../src/framework/client/hooks.ts'
 import { ServerNavigation } from '../../src/framework/client/navigation-context.tsx'
-import type { Params } from '../../src/framework/routing/route-table.ts'
+import type { Params } from '../../src/framework/routing/types.ts'
 
 function Probe() {
   const search = useSearchParams()

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/framework/config.ts'
-import type { Params } from '../../src/framework/routing/route-table.ts'
+import type { Params } from '../../src/framework/routing/types.ts'
 import { handleRoute } from '../../src/framework/server/method-handlers.ts'
 import { cookies, headers } from '../../src/framework/server/request-apis.ts'
 import { runWithRequest, withSetCookies } from '../../src/framework/server/request-store.ts'

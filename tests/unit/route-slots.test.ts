@@ -2,13 +2,8 @@
 // "Intercepting routes"): which page each slot shows for a URL, with and without the client's
 // router state, and the build errors for slot and interception conflicts.
 import { describe, expect, it } from 'vitest'
-import {
-  type Branch,
-  createRouteTable,
-  RouteConflictError,
-  type RouterState,
-  type RouteTable,
-} from '../../src/framework/routing/route-table.ts'
+import { createRouteTable, RouteConflictError } from '../../src/framework/routing/route-table.ts'
+import type { Branch, RouterState, RouteTable } from '../../src/framework/routing/types.ts'
 
 function conflictOf(files: string[]): RouteConflictError {
   try {

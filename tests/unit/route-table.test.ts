@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  createRouteTable,
-  paramsUpTo,
-  RouteConflictError,
-  type RouteMatch,
-  type RouteTable,
-} from '../../src/framework/routing/route-table.ts'
+import { createRouteTable, RouteConflictError } from '../../src/framework/routing/route-table.ts'
+import type { RouteMatch, RouteTable } from '../../src/framework/routing/types.ts'
 
 /** The file a URL resolves to, or null. */
 function fileFor(table: RouteTable, pathname: string): string | null {
@@ -438,46 +433,6 @@ describe('trailing slashes', () => {
   it('do not become empty params', () => {
     expect(mustMatch(table, '/docs/a/').params).toEqual({ slug: ['a'] })
     expect(table.match('/notes/')).toBeNull()
-  })
-})
-
-describe('paramsUpTo', () => {
-  const table = createRouteTable([
-    'shop/[category]/(detail)/[item]/reviews/[[...filters]]/page.tsx',
-  ])
-
-  it('gives each folder of the chain the params of its own and its ancestors segments', () => {
-    const { route, params } = mustMatch(table, '/shop/shoes/boot-1/reviews/stars/5')
-    expect(params).toEqual({ category: 'shoes', item: 'boot-1', filters: ['stars', '5'] })
-    expect(route.chain.map((d) => d.dir.split('/').at(-1))).toEqual([
-      '',
-      'shop',
-      '[category]',
-      '(detail)',
-      '[item]',
-      'reviews',
-      '[[...filters]]',
-    ])
-    expect(paramsUpTo(route, 0, params)).toEqual({})
-    expect(paramsUpTo(route, 1, params)).toEqual({})
-    expect(paramsUpTo(route, 2, params)).toEqual({ category: 'shoes' })
-    expect(paramsUpTo(route, 3, params)).toEqual({ category: 'shoes' })
-    expect(paramsUpTo(route, 4, params)).toEqual({ category: 'shoes', item: 'boot-1' })
-    expect(paramsUpTo(route, 5, params)).toEqual({ category: 'shoes', item: 'boot-1' })
-    expect(paramsUpTo(route, 6, params)).toEqual(params)
-  })
-
-  it('leaves out an optional catch-all that matched nothing', () => {
-    const { route, params } = mustMatch(table, '/shop/shoes/boot-1/reviews')
-    expect(params).toEqual({ category: 'shoes', item: 'boot-1' })
-    expect('filters' in paramsUpTo(route, 6, params)).toBe(false)
-  })
-
-  it('does not leak a static segment whose name equals a param name', () => {
-    const t = createRouteTable(['id/[id]/page.tsx'])
-    const { route, params } = mustMatch(t, '/id/7')
-    expect(paramsUpTo(route, 1, params)).toEqual({})
-    expect(paramsUpTo(route, 2, params)).toEqual({ id: '7' })
   })
 })
 

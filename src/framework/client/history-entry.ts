@@ -3,7 +3,7 @@
 // the page was shown with. With that state, an entry whose page the router no longer holds (after
 // a reload, a refresh, or 50 entries on) is fetched as it was shown: a note opened as a dialog over
 // the list is a dialog again, as in Next.js (docs/routing.md, "Intercepting routes").
-import type { RouterState } from '../routing/route-table.ts'
+import type { RouterState } from '../routing/types.ts'
 import { toRouterState } from '../wire/protocol.ts'
 
 export interface HistoryEntry {

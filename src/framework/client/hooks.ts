@@ -1,6 +1,6 @@
 // The navigation hooks of #framework/client, read from the navigation context.
 import { use, useMemo } from 'react'
-import type { Params } from '../routing/route-table.ts'
+import type { Params } from '../routing/types.ts'
 import { NavigationContext, type NavigationState, type RouterApi } from './navigation-context.tsx'
 
 function useNavigation(hook: string): NavigationState {

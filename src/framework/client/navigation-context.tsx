@@ -1,7 +1,7 @@
 // What client components can know about navigation: the current URL and params, the router,
 // and which URL is loading. The browser's Router provides it live; SSR provides a snapshot.
 import { createContext, type ReactNode } from 'react'
-import type { Params } from '../routing/route-table.ts'
+import type { Params } from '../routing/types.ts'
 
 export interface NavigateOptions {
   /** Scroll to the top (or the URL's hash) after the navigation. Default true. */

@@ -6,7 +6,8 @@
 // says what of the state it read (HEADER_ROUTER_STATE_READS), and the payload is reused only
 // from a page whose state agrees on that (docs/protocol.md, "Router state").
 import { dynamicStaleTime, staticStaleTime } from 'virtual:framework/client-options'
-import { FROM_READ, type RouterState } from '../routing/route-table.ts'
+import { FROM_READ } from '../routing/slot-view.ts'
+import type { RouterState } from '../routing/types.ts'
 import type { RscPayload } from '../wire/payload.ts'
 import { encodeRouterState, type Rendering } from '../wire/protocol.ts'
 import { fetchPayload } from './fetch-payload.ts'

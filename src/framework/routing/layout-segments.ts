@@ -1,7 +1,7 @@
 // What useSelectedLayoutSegments() returns at each level of a route (client/layout-segments.tsx):
 // the URL segments below a folder, route groups left out, a dynamic segment as its value and a
 // catch-all as its values joined with `/` (an empty optional catch-all gives none).
-import type { Params, RouteDirectory } from './route-table.ts'
+import type { Params, RouteDirectory } from './types.ts'
 
 export function segmentsBelow(chain: RouteDirectory[], depth: number, params: Params): string[] {
   const segments: string[] = []

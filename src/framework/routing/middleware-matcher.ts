@@ -13,7 +13,7 @@ export interface MatcherCondition {
   value?: string
 }
 
-export interface MatcherObject {
+interface MatcherObject {
   source: string
   has?: MatcherCondition[]
   missing?: MatcherCondition[]

@@ -1,134 +1,14 @@
-// The route table: built once from the file paths under src/routes, pure (no I/O), so the same
-// code validates at build time (vite-plugin.ts), serves at run time (routing/route-modules.ts) and is unit-tested.
+// Builds the route table from the file paths under src/routes and validates it (conflicting
+// routes, slots and interceptors that cannot show): pure (no I/O), so the same code validates at
+// build time (vite-plugin.ts), matches requests at run time (server/) and is unit-tested.
+import { classifyFolder } from './folder-names.ts'
+import { CHILDREN_SLOT, slotAt } from './route-chain.ts'
+import { matchPattern, matchRoute, segmentsOf } from './route-matching.ts'
+import { segmentFileOf } from './segment-files.ts'
+import { indexSlots, resolveView } from './slot-view.ts'
+import type { InterceptMarker, Route, RouteDirectory, RouteTable, SegmentType } from './types.ts'
 
-/** File names that make routes; every other file under src/routes is an ordinary module. */
-export const SEGMENT_FILES = [
-  'page',
-  'layout',
-  'loading',
-  'error',
-  'not-found',
-  'unauthorized',
-  'forbidden',
-  'global-error',
-  'route',
-  'default',
-  'template',
-] as const
-export type SegmentFileRole = (typeof SEGMENT_FILES)[number]
-
-const SOURCE_EXTENSION = /\.(tsx|ts|jsx|js)$/
-
-export type Params = Record<string, string | string[]>
-
-/**
- * What a folder's name makes of its URL segment. A `slot` (`@name`) makes none, like a group: it
- * is a parallel route, passed to the layout of its parent folder as the prop `name`.
- */
-type SegmentType = 'static' | 'dynamic' | 'catch-all' | 'optional-catch-all' | 'group' | 'slot'
-
-/** An intercepting folder's marker: how many route segments up its target starts from. */
-export type InterceptMarker = '(.)' | '(..)' | '(..)(..)' | '(...)'
-const INTERCEPT_MARKER = /^(\(\.\)|\(\.\.\)\(\.\.\)|\(\.\.\)|\(\.\.\.\))(.+)$/
-
-/** One folder of src/routes: its conventional files, keyed by their role, as file paths. */
-export interface RouteDirectory {
-  /** Folder path relative to src/routes, '' for the root. */
-  dir: string
-  type: SegmentType
-  /** Literal name for static segments, parameter name for dynamic ones. */
-  name: string
-  /**
-   * A static segment's name as a URL path carries it (what `new URL()` makes of it: `a b` →
-   * `a%20b`); the name itself for other types.
-   */
-  encoded: string
-  files: Partial<Record<SegmentFileRole, string>>
-  /** The `@name` sub-folders' names (the slots besides `children` its layout receives). */
-  slots: string[]
-  /** Set on an intercepting folder (`(.)[id]`): its marker; `type` and `name` are the rest's. */
-  intercept?: InterceptMarker
-}
-
-/** A URL-addressable leaf: a folder with a `page` or a `route` file. */
-export interface Route {
-  /** Folders from the root to the leaf; layouts and boundaries are read from these. */
-  chain: RouteDirectory[]
-  /** The URL-producing folders of the chain (groups removed). */
-  pattern: RouteDirectory[]
-  /** The leaf's page or route file. */
-  file: string
-  type: 'page' | 'handler'
-  /**
-   * An intercepting route (a page below an `(.)` / `(..)` / `(..)(..)` / `(...)` folder): shown
-   * instead of `target` on a client navigation from a URL `source` matches (at or below it).
-   */
-  intercept?: { source: RouteDirectory[]; target: Route }
-}
-
-/**
- * What one slot of a layout shows: a page (its route's folders from the root) or the slot's
- * `default.tsx` (`chain` then ends at the folder holding it, `file` is the default).
- */
-export interface Branch {
-  chain: RouteDirectory[]
-  file: string
-  kind: 'page' | 'default'
-  params: Params
-  /** The URL (pathname) this branch's page was matched from. */
-  url: string
-  /** The other slots of each layout of `chain` that has `@slot` folders, by chain depth and name. */
-  slots: Record<number, Record<string, Branch>>
-}
-
-/** What one slot showed, as the client sends it back: the URL it was matched from. */
-export interface SlotState {
-  url: string
-  intercepted?: boolean
-}
-
-/**
- * The client's router state (docs/protocol.md, "Router state"): the URL it is on and, for each
- * slot of a layout with `@slot` folders, what it shows, keyed `<folder>@<slot>`.
- */
-export interface RouterState {
-  from: string
-  slots: Record<string, SlotState>
-}
-
-/** Set on matches in an app with slots or interceptors: what every slot shows. */
-export interface View {
-  branch: Branch
-  /** Something came from the client's state (an interception, a kept slot): not shareable. */
-  stateDependent: boolean
-  /** The state the client sends back on its next navigation. */
-  state: Record<string, SlotState>
-  /**
-   * What of a router state this URL's view depends on: the slots (`<folder>@<slot>`) the URL
-   * does not match, and `from` when the route has interceptors. A payload fetched with one state
-   * is the right one for another that agrees on these (client/payload-cache.ts).
-   */
-  reads: string[]
-}
-
-export interface RouteMatch {
-  route: Route
-  params: Params
-  view?: View
-}
-
-export interface RouteTable {
-  routes: Route[]
-  root: RouteDirectory
-  /** Whether any folder is a slot or an interceptor: only then do matches carry a view. */
-  hasSlots: boolean
-  /**
-   * The route for a URL. `state` (a client navigation's) lets interceptors apply and keeps what
-   * unmatched slots showed; without it (a document) neither happens.
-   */
-  match(pathname: string, state?: RouterState | null): RouteMatch | null
-}
-
+/** A build error: two files (or a slot's page and its layout) claim one URL. */
 export class RouteConflictError extends Error {
   constructor(
     readonly url: string,
@@ -142,28 +22,6 @@ export class RouteConflictError extends Error {
     )
     this.name = 'RouteConflictError'
   }
-}
-
-/** How a URL path carries a folder name: the pathname setter percent-encodes as links do. */
-export function encodeSegment(name: string): string {
-  const url = new URL('http://localhost/')
-  url.pathname = `/${name}`
-  return url.pathname.slice(1)
-}
-
-function classify(folder: string): Pick<RouteDirectory, 'type' | 'name' | 'encoded' | 'intercept'> {
-  const named = (type: SegmentType, name: string) => ({ type, name, encoded: name })
-  const marked = INTERCEPT_MARKER.exec(folder)
-  if (marked) return { ...classify(marked[2]!), intercept: marked[1] as InterceptMarker }
-  if (/^@[^/]+$/.test(folder)) return named('slot', folder.slice(1))
-  let m = /^\[\[\.\.\.([^\]]+)\]\]$/.exec(folder)
-  if (m) return named('optional-catch-all', m[1]!)
-  m = /^\[\.\.\.([^\]]+)\]$/.exec(folder)
-  if (m) return named('catch-all', m[1]!)
-  m = /^\[([^\]]+)\]$/.exec(folder)
-  if (m) return named('dynamic', m[1]!)
-  if (/^\(.+\)$/.test(folder)) return named('group', folder)
-  return { type: 'static', name: folder, encoded: encodeSegment(folder) }
 }
 
 /** Static beats dynamic beats catch-all beats optional catch-all, segment by segment. */
@@ -204,15 +62,6 @@ function shapesOf(route: Route): string[] {
 
 /** Groups and slots make no URL segment. */
 const isUrlSegment = (d: RouteDirectory): boolean => d.type !== 'group' && d.type !== 'slot'
-
-/** The slot `chain` goes into below its folder at `depth`: an `@name` folder's, else `children`. */
-export function slotAt(chain: readonly RouteDirectory[], depth: number): string {
-  const next = chain[depth + 1]
-  return next?.type === 'slot' ? next.name : 'children'
-}
-
-const CHILDREN_SLOT = 'children'
-const slotKey = (dir: RouteDirectory, slot: string) => `${dir.dir}@${slot}`
 
 /** A URL path a pattern matches, for build-time checks: `%00` stands for any param value. */
 function sampleOf(pattern: readonly RouteDirectory[]): string {
@@ -268,7 +117,7 @@ export function createRouteTable(files: readonly string[]): RouteTable {
     if (!entry) {
       const folder = dir.split('/').at(-1) ?? ''
       const segment =
-        dir === '' ? { type: 'group' as const, name: '', encoded: '' } : classify(folder)
+        dir === '' ? { type: 'group' as const, name: '', encoded: '' } : classifyFolder(folder)
       entry = { dir, ...segment, files: {}, slots: [] }
       directories.set(dir, entry)
       if (entry.type === 'slot') {
@@ -281,13 +130,10 @@ export function createRouteTable(files: readonly string[]): RouteTable {
   directoryOf('')
 
   for (const file of files) {
-    const slash = file.lastIndexOf('/')
-    const dir = slash === -1 ? '' : file.slice(0, slash)
-    const base = file.slice(slash + 1).replace(SOURCE_EXTENSION, '')
-    if (base === file.slice(slash + 1)) continue
-    if (!(SEGMENT_FILES as readonly string[]).includes(base)) continue
+    const segmentFile = segmentFileOf(file)
+    if (!segmentFile) continue
+    const { dir, role } = segmentFile
     const entry = directoryOf(dir)
-    const role = base as SegmentFileRole
     const existing = entry.files[role]
     if (existing) throw new RouteConflictError(`/${dir}`, [existing, file])
     entry.files[role] = file
@@ -405,18 +251,8 @@ export function createRouteTable(files: readonly string[]): RouteTable {
     list.sort((a, b) => b.intercept!.source.length - a.intercept!.source.length)
   }
 
-  // Every route (interceptors too) by the layout and slot it passes through.
-  const bySlot = new Map<string, Route[]>()
-  for (const route of [...routes, ...interceptors]) {
-    route.chain.forEach((dir, depth) => {
-      if (dir.slots.length === 0) return
-      const key = slotKey(dir, slotAt(route.chain, depth))
-      bySlot.set(key, [...(bySlot.get(key) ?? []), route])
-    })
-  }
-
   const hasSlots = interceptors.length > 0 || [...directories.values()].some((d) => d.slots.length)
-  const index: SlotIndex = { directories, bySlot, interceptorsOf }
+  const index = indexSlots(directories, [...routes, ...interceptors], interceptorsOf)
   return {
     routes,
     root: directoryOf(''),
@@ -427,237 +263,4 @@ export function createRouteTable(files: readonly string[]): RouteTable {
       return resolveView(index, match, pathname, state ?? null)
     },
   }
-}
-
-interface SlotIndex {
-  directories: Map<string, RouteDirectory>
-  bySlot: Map<string, Route[]>
-  interceptorsOf: Map<Route, Route[]>
-}
-
-/** What one resolution gathers as it goes down the slots. */
-interface Resolution {
-  index: SlotIndex
-  routerState: RouterState | null
-  state: Record<string, SlotState>
-  stateDependent: boolean
-  reads: Set<string>
-}
-
-/** The `reads` entry for the client's URL (slot entries all contain `@`). */
-export const FROM_READ = 'from'
-
-function segmentsOf(pathname: string): string[] {
-  return pathname.split('/').filter(Boolean)
-}
-
-/** Whether `pattern` matches the start of `pathname` (the URL is at or below it). */
-function matchesPrefix(pattern: readonly RouteDirectory[], pathname: string): boolean {
-  const segments = segmentsOf(pathname)
-  if (segments.length < pattern.length) return false
-  return matchPattern(pattern, segments.slice(0, pattern.length)) !== null
-}
-
-/**
- * The view of `match` (docs/routing.md, "Parallel routes"): with the client's state, an
- * interceptor of the matched route may take its place, and slots the URL does not match keep
- * what they showed; every other slot shows its match, else its default.tsx, else the URL is a
- * 404 (null).
- */
-function resolveView(
-  index: SlotIndex,
-  match: RouteMatch,
-  pathname: string,
-  routerState: RouterState | null,
-): RouteMatch | null {
-  const interceptors = index.interceptorsOf.get(match.route) ?? []
-  const attempt = (route: Route, params: Params, interceptedBelow: number) => {
-    const reads = new Set<string>(interceptors.length > 0 ? [FROM_READ] : [])
-    const resolution: Resolution = { index, routerState, state: {}, stateDependent: false, reads }
-    const branch = resolveBranch(resolution, route, params, pathname, -1, interceptedBelow)
-    if (!branch) return null
-    const { state, stateDependent } = resolution
-    const dependent = stateDependent || interceptedBelow !== Infinity
-    return { route, params, view: { branch, state, stateDependent: dependent, reads: [...reads] } }
-  }
-  if (routerState) {
-    const segments = segmentsOf(pathname)
-    // The page itself again (a refresh, a server function's re-render): intercepted if it was.
-    const again = routerState.from === pathname
-    const shownIntercepted = Object.values(routerState.slots).some(
-      (slot) => slot.intercepted === true && slot.url === pathname,
-    )
-    for (const interceptor of interceptors) {
-      const applies = again
-        ? shownIntercepted
-        : matchesPrefix(interceptor.intercept!.source, routerState.from)
-      if (!applies) continue
-      const params = matchPattern(interceptor.pattern, segments)
-      if (!params) continue
-      // Slots beside the interceptor, from its layout down, keep what they showed.
-      const { chain } = interceptor
-      const marked = chain.findLastIndex((d) => d.intercept !== undefined)
-      let owner = marked - 1
-      while (owner > 0 && chain[owner + 1]!.type !== 'slot') owner--
-      const intercepted = attempt(
-        interceptor,
-        params,
-        chain[owner + 1]!.type === 'slot' ? owner : marked - 1,
-      )
-      // A state that cannot show the slots beside it (a stale or forged one): no interception.
-      if (intercepted) return intercepted
-    }
-  }
-  return attempt(match.route, match.params, Infinity)
-}
-
-function defaultBranch(
-  chain: RouteDirectory[],
-  depth: number,
-  slot: string,
-  resolution: Resolution,
-  params: Params,
-  url: string,
-): Branch | null {
-  const owner = chain[depth]!
-  const folders = chain.slice(0, depth + 1)
-  if (slot !== CHILDREN_SLOT) {
-    const slotDir = resolution.index.directories.get(`${owner.dir ? `${owner.dir}/` : ''}@${slot}`)
-    if (slotDir) folders.push(slotDir)
-  }
-  const file = folders.at(-1)!.files.default
-  if (!file || (slot !== CHILDREN_SLOT && folders.length === depth + 1)) return null
-  return { chain: folders, file, kind: 'default', params, url, slots: {} }
-}
-
-/**
- * The branch of `route` below depth `below`: for each layout with slots deeper than that, what
- * its other slots show. Slots of layouts at or below `interceptedBelow` are not matched against
- * the URL (an interceptor shows it): they keep what they showed, or show their default.tsx.
- */
-function resolveBranch(
-  resolution: Resolution,
-  route: Route,
-  params: Params,
-  url: string,
-  below: number,
-  interceptedBelow: number,
-): Branch | null {
-  const { chain } = route
-  const branch: Branch = { chain, file: route.file, kind: 'page', params, url, slots: {} }
-  const segments = segmentsOf(url)
-  for (let depth = below + 1; depth < chain.length; depth++) {
-    const owner = chain[depth]!
-    if (owner.slots.length === 0) continue
-    const own = slotAt(chain, depth)
-    const shown: Record<string, Branch> = {}
-    for (const slot of [CHILDREN_SLOT, ...owner.slots]) {
-      if (slot === own) continue
-      const candidates = resolution.index.bySlot.get(slotKey(owner, slot)) ?? []
-      let found: Branch | null = null
-      if (depth < interceptedBelow) {
-        for (const candidate of candidates) {
-          const matched = candidate.intercept ? null : matchPattern(candidate.pattern, segments)
-          if (!matched) continue
-          found = resolveBranch(resolution, candidate, matched, url, depth, Infinity)
-          break
-        }
-      }
-      if (!found) resolution.reads.add(slotKey(owner, slot))
-      const kept = resolution.routerState?.slots[slotKey(owner, slot)]
-      if (!found && kept && typeof kept.url === 'string') {
-        const keptSegments = segmentsOf(kept.url)
-        for (const candidate of candidates) {
-          if (Boolean(candidate.intercept) !== (kept.intercepted === true)) continue
-          const matched = matchPattern(candidate.pattern, keptSegments)
-          if (!matched) continue
-          found = resolveBranch(resolution, candidate, matched, kept.url, depth, Infinity)
-          if (found) resolution.stateDependent = true
-          break
-        }
-      }
-      found ??= defaultBranch(chain, depth, slot, resolution, params, url)
-      if (!found) return null
-      shown[slot] = found
-      if (found.kind === 'page') {
-        const intercepted = found.chain.some((d) => d.intercept !== undefined)
-        resolution.state[slotKey(owner, slot)] = {
-          url: found.url,
-          ...(intercepted && { intercepted }),
-        }
-      }
-    }
-    const intercepted = chain.slice(depth).some((d) => d.intercept !== undefined)
-    resolution.state[slotKey(owner, own)] = { url, ...(intercepted && { intercepted }) }
-    branch.slots[depth] = shown
-  }
-  return branch
-}
-
-function matchRoute(routes: Route[], pathname: string): RouteMatch | null {
-  // Segments stay as sent: a static folder matches only its canonical encoding, and only what
-  // becomes a param value is decoded (docs/routing.md, "Percent-encoding").
-  const segments = segmentsOf(pathname)
-  for (const route of routes) {
-    const params = matchPattern(route.pattern, segments)
-    if (params) return { route, params }
-  }
-  return null
-}
-
-/** A segment as a param value; null for malformed percent-encoding, which matches nothing. */
-function decodeSegment(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return null
-  }
-}
-
-function matchPattern(pattern: readonly RouteDirectory[], segments: string[]): Params | null {
-  const params: Params = {}
-  for (let i = 0; i < pattern.length; i++) {
-    const part = pattern[i]!
-    const segment = segments[i]
-    switch (part.type) {
-      case 'static':
-        if (segment !== part.encoded) return null
-        break
-      case 'dynamic': {
-        const value = segment === undefined ? null : decodeSegment(segment)
-        if (value === null) return null
-        params[part.name] = value
-        break
-      }
-      case 'catch-all':
-      case 'optional-catch-all': {
-        const rest = segments.slice(i).map(decodeSegment)
-        if (rest.length === 0 && part.type === 'catch-all') return null
-        if (rest.some((value) => value === null)) return null
-        if (rest.length > 0) params[part.name] = rest as string[]
-        return params
-      }
-    }
-  }
-  return segments.length === pattern.length ? params : null
-}
-
-/** The params a folder of the chain can see: those of its own and its ancestors' segments. */
-export function paramsUpTo(route: Pick<Route, 'chain'>, depth: number, params: Params): Params {
-  const visible: Params = {}
-  for (const dir of route.chain.slice(0, depth + 1)) {
-    const value = params[dir.name]
-    if (dir.type !== 'static' && dir.type !== 'group' && value !== undefined) {
-      visible[dir.name] = value
-    }
-  }
-  return visible
-}
-
-/** The deepest folder at or above `depth` in `chain` that has a file in `role`, or -1. */
-export function nearestWith(chain: RouteDirectory[], depth: number, role: SegmentFileRole): number {
-  for (let at = Math.min(depth, chain.length - 1); at >= 0; at--) {
-    if (chain[at]!.files[role]) return at
-  }
-  return -1
 }

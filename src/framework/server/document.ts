@@ -5,7 +5,8 @@
 // the server-side global error screen when no error.tsx is above it. A shell that failed in a
 // client component only (not in the payload) is rendered by the browser instead (500 as well).
 import { randomBytes } from 'node:crypto'
-import { nearestWith, type RouteMatch } from '../routing/route-table.ts'
+import { nearestWith } from '../routing/route-chain.ts'
+import type { RouteMatch } from '../routing/types.ts'
 import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from '../wire/errors.ts'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 import { readableOf, responseFromNodeStream } from '../wire/node-body.ts'

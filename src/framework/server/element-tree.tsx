@@ -19,16 +19,8 @@ import {
 import { LayoutSegments } from '../client/layout-segments.tsx'
 import { isRequestHidden, markDynamic, ReadTrackingPromise } from '../request/dynamic-reads.ts'
 import { segmentsBelow } from '../routing/layout-segments.ts'
-import {
-  type Branch,
-  nearestWith,
-  type Params,
-  paramsUpTo,
-  type Route,
-  type RouteDirectory,
-  slotAt,
-  type View,
-} from '../routing/route-table.ts'
+import { nearestWith, paramsUpTo, slotAt } from '../routing/route-chain.ts'
+import type { Branch, Params, Route, RouteDirectory, View } from '../routing/types.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
 import type { Core } from './core-state.ts'
 import {

@@ -3,7 +3,8 @@
 // `<meta>` and `<link>` elements placed at the top of the route's tree, in its shell, so React
 // writes them into <head> before the page's content streams (and replaces them on navigations).
 import type { ReactNode } from 'react'
-import { type Params, paramsUpTo, type Route, type RouteDirectory } from '../routing/route-table.ts'
+import { paramsUpTo } from '../routing/route-chain.ts'
+import type { Params, Route, RouteDirectory } from '../routing/types.ts'
 import { reportServerError } from '../wire/errors.ts'
 import type { Core, RouteModuleExports } from './core-state.ts'
 import {

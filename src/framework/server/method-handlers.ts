@@ -1,7 +1,7 @@
 // `route.ts` files: one exported function per HTTP method, Request in, Response out.
 
 import type { RouteHandlerOptions } from '../config.ts'
-import type { Params } from '../routing/route-table.ts'
+import type { Params } from '../routing/types.ts'
 import { bodyTooLargeResponse } from '../wire/errors.ts'
 import { type FallbackStatus, parseInterrupt } from '../wire/interrupts.ts'
 import { CONTENT_TYPE_TEXT, redirectTo } from '../wire/protocol.ts'

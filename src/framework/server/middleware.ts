@@ -10,7 +10,7 @@
 import { parseCookie } from 'cookie'
 import { runInStore } from '../request/store.ts'
 import { compileMatcher, type RequestMatcher } from '../routing/middleware-matcher.ts'
-import type { RouteTable } from '../routing/route-table.ts'
+import type { RouteTable } from '../routing/types.ts'
 import { internalServerErrorResponse } from '../wire/errors.ts'
 import { nodeBodyOf, responseFromNodeStream } from '../wire/node-body.ts'
 import {

@@ -3,7 +3,7 @@
 // recorded, and interrupts thrown while rendering are remembered for the document's status.
 import type { ServerErrorInfo } from '../client/boundaries.tsx'
 import { ReadTheRequestError } from '../request/dynamic-reads.ts'
-import type { RouteMatch } from '../routing/route-table.ts'
+import type { RouteMatch } from '../routing/types.ts'
 import { digestOf, reportServerError } from '../wire/errors.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
 import { type NodeBody, reactBody } from '../wire/node-body.ts'

@@ -11,7 +11,7 @@ import {
   onMarkedDynamic,
   ReadTheRequestError,
 } from '../request/dynamic-reads.ts'
-import type { RouteMatch } from '../routing/route-table.ts'
+import type { RouteMatch } from '../routing/types.ts'
 import { NO_SEGMENT_CONFIG, type SegmentConfig } from '../static/classification.ts'
 import { type StaticBody, type StaticPage, toStaticBody } from '../static/page-store.ts'
 import { internalServerErrorResponse, reportServerError } from '../wire/errors.ts'

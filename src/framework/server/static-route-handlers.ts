@@ -5,7 +5,7 @@
 // handlers run per request (docs/routing.md, "Static route handlers").
 
 import { hideRequestData, markDynamic } from '../request/dynamic-reads.ts'
-import type { RouteMatch } from '../routing/route-table.ts'
+import type { RouteMatch } from '../routing/types.ts'
 import type { KeptHeaders, StaticAnswer } from '../static/page-store.ts'
 import { CONTENT_TYPE_TEXT } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'

@@ -5,7 +5,7 @@
 // found.
 
 import { startOutsideRequests } from '../request/outside-requests.ts'
-import type { Route, RouteMatch } from '../routing/route-table.ts'
+import type { Route, RouteMatch } from '../routing/types.ts'
 import type { Rendering } from '../wire/protocol.ts'
 import { listStaticParams, paramDirectories, paramsKey, segmentFiles } from './static-params.ts'
 

@@ -1,7 +1,7 @@
 // What `npm run build` prerenders (build/prerender.ts), route by route: a page route without
 // params has one pathname; one with params has those its generateStaticParams() list, or is left
 // to request time (`on-demand`); a route that says it is dynamic is not rendered at all.
-import type { RouteTable } from '../routing/route-table.ts'
+import type { RouteTable } from '../routing/types.ts'
 import type { RouteClassification } from './classification.ts'
 import { listStaticParams, paramDirectories, pathnameOf } from './static-params.ts'
 

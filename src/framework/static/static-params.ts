@@ -4,12 +4,8 @@
 // what it returns is merged into them (a catch-all's value is an array). `npm run build`
 // prerenders the pathnames they make (build/prerender.ts), and `dynamicParams = false` answers
 // 404 for any other (static/classification.ts). Pure but for loading the route's modules.
-import {
-  encodeSegment,
-  type Params,
-  type Route,
-  type RouteDirectory,
-} from '../routing/route-table.ts'
+import { encodeSegment } from '../routing/route-matching.ts'
+import type { Params, Route, RouteDirectory } from '../routing/types.ts'
 
 type LoadModule = (file: string) => Promise<Record<string, unknown>>
 

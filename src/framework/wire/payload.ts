@@ -2,7 +2,7 @@
 // environments read back. One type for all three keeps them in step.
 import type { ComponentType, ReactNode } from 'react'
 import type { ReactFormState } from 'react-dom/client'
-import type { Params, SlotState } from '../routing/route-table.ts'
+import type { Params, SlotState } from '../routing/types.ts'
 
 export interface RscPayload {
   /** The route's element tree: layouts, boundaries and the page. */

@@ -1,6 +1,6 @@
 // Every URL, header and content-type convention of the wire protocol lives here.
 // docs/protocol.md describes them for people who embed or debug the runtime.
-import type { RouterState } from '../routing/route-table.ts'
+import type { RouterState } from '../routing/types.ts'
 
 /** A page's RSC payload is served at its own URL, so a cache keys payload and document apart. */
 export const PAYLOAD_SUFFIX = '_.rsc'

@@ -4,7 +4,7 @@
 // - a form posted without JavaScript: 303 to a redirect's target, else the page as HTML, with
 //   useActionState's state, or the status and screen of notFound() and the like.
 
-import type { RouteMatch } from '../../routing/route-table.ts'
+import type { RouteMatch } from '../../routing/types.ts'
 import { noRouteResponse } from '../../wire/errors.ts'
 import type { Interrupt } from '../../wire/interrupts.ts'
 import { HEADER_REVALIDATED, redirectTo } from '../../wire/protocol.ts'
