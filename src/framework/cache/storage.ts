@@ -167,7 +167,7 @@ export function setCacheHandler(handler: CacheHandler | undefined): void {
 
 /**
  * What the cache learns from the code that serves requests, through hooks that code registers
- * (server/handler.ts): the current request's store and page path. The cache imports nothing of
+ * (server/request-store.ts): the current request's store and page path. The cache imports nothing of
  * the server.
  */
 export interface CacheRequestHooks {

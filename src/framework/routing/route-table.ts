@@ -1,5 +1,6 @@
 // The route table: built once from the file paths under src/routes, pure (no I/O), so the same
-// code validates at build time (vite-plugin.ts), serves at run time (routing/route-modules.ts) and is unit-tested.
+// code validates at build time (vite-plugin.ts), serves at run time (server/core-state.ts) and
+// is unit-tested.
 
 /** File names that make routes; every other file under src/routes is an ordinary module. */
 export const SEGMENT_FILES = [

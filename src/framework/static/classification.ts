@@ -85,6 +85,7 @@ type LoadModule = (file: string) => Promise<Record<string, unknown>>
 
 /** What a route's page and layouts export, read before rendering (route segment config). */
 export interface SegmentConfig {
+  /** 'force-dynamic' (or `revalidate = 0`) in the page or any layout wins, then 'force-static'. */
   mode: RenderingMode
   /**
    * `export const revalidate = N`: the lowest of the page's and its layouts' (seconds). A static
@@ -116,11 +117,6 @@ export class RouteClassification {
   setRendering(routeFile: string, rendering: Rendering): void {
     // Once any render of a route was dynamic, the route is: its pages may differ per request.
     if (this.renderings.get(routeFile) !== 'dynamic') this.renderings.set(routeFile, rendering)
-  }
-
-  /** 'force-dynamic' (or `revalidate = 0`) in the page or any layout wins, then 'force-static'. */
-  async modeOf(route: Route, load: LoadModule): Promise<RenderingMode> {
-    return (await this.configOf(route, load)).mode
   }
 
   configOf(route: Route, load: LoadModule): Promise<SegmentConfig> {
