@@ -27,8 +27,9 @@ export interface HtmlRenderer {
 type ReactServerModule = typeof import('@vitejs/plugin-rsc/rsc.node')
 
 /**
- * React's server functions, as the host's bundler wires them (plugin-rsc in entry.rsc.tsx): the
- * pipeline renders payloads and decodes server function posts with these, importing no bundler.
+ * React's server functions, as the host's bundler wires them (plugin-rsc in
+ * core-dependencies.ts): the pipeline renders payloads and decodes server function posts with
+ * these, importing no bundler.
  */
 export type ReactServer = Pick<
   ReactServerModule,
