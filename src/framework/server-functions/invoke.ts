@@ -8,6 +8,7 @@ import type { ReactServer } from '../server/core-state.ts'
 import { currentCore, invalidationsRecorded, setRequestPhase } from '../server/request-store.ts'
 import { refuse } from '../wire/errors.ts'
 import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
+import type { ParsedRequest } from '../wire/protocol.ts'
 import {
   afterSmallBody,
   checkFunctionId,
@@ -64,13 +65,17 @@ export interface CallOutcome {
   temporaryReferences: ReturnType<ReactServer['createTemporaryReferenceSet']>
 }
 
+/** A post from `callServer`, as the protocol reads it. */
+export type ServerFunctionCall = Extract<ParsedRequest, { type: 'action' }>
+
 /** A call from `callServer` (JavaScript): id in a header, arguments encoded by encodeReply. */
 export async function callServerFunction(
   request: Request,
-  actionId: string,
+  parsed: ServerFunctionCall,
   config: FrameworkConfig,
 ): Promise<CallOutcome | Response> {
-  const refused = checkOrigin(request, config) ?? checkFunctionId(actionId)
+  const { actionId } = parsed
+  const refused = checkOrigin(request, parsed, config) ?? checkFunctionId(actionId)
   if (refused) return afterSmallBody(request, refused)
   const body = await readLimitedBody(request, config)
   if (body instanceof Response) return body
@@ -120,11 +125,13 @@ export interface FormOutcome {
 /** A `<form action>` post without JavaScript: React's form encoding, answered with a page. */
 export async function submitFormAction(
   request: Request,
+  parsed: ParsedRequest,
   config: FrameworkConfig,
   notAForm: () => Response,
 ): Promise<FormOutcome | Response> {
   const contentType = request.headers.get('content-type') ?? ''
-  const refused = checkOrigin(request, config) ?? (isFormEncoding(contentType) ? null : notAForm())
+  const refused =
+    checkOrigin(request, parsed, config) ?? (isFormEncoding(contentType) ? null : notAForm())
   if (refused) return afterSmallBody(request, refused)
   const body = await readLimitedBody(request, config)
   if (body instanceof Response) return body

@@ -11,9 +11,9 @@ import { renderRoute } from '../server/render-payload.tsx'
 import { currentCore, didRevalidate } from '../server/request-store.ts'
 import { noRouteResponse } from '../wire/errors.ts'
 import type { Interrupt } from '../wire/interrupts.ts'
-import { HEADER_REVALIDATED, redirectTo } from '../wire/protocol.ts'
+import { HEADER_REVALIDATED, type ParsedRequest, redirectTo } from '../wire/protocol.ts'
 import { notAFormPost } from './guards.ts'
-import { callServerFunction, submitFormAction } from './invoke.ts'
+import { callServerFunction, type ServerFunctionCall, submitFormAction } from './invoke.ts'
 
 /** notFound() and the like thrown by the function: the page's nearest screen for that status. */
 function fallbackFor(interrupt: Interrupt | null) {
@@ -42,12 +42,12 @@ function renderRedirect(
 
 export async function answerCall(
   request: Request,
-  url: URL,
+  parsed: ServerFunctionCall,
   page: RouteMatch | null,
-  actionId: string,
   config: FrameworkConfig,
 ): Promise<Response> {
-  const call = await callServerFunction(request, actionId, config)
+  const { url } = parsed
+  const call = await callServerFunction(request, parsed, config)
   if (call instanceof Response) return call
   const { interrupt, returnValue, temporaryReferences } = call
   // notFound() and the like: the call rejects, and the page shows its nearest screen for them.
@@ -65,13 +65,14 @@ export async function answerCall(
 
 export async function answerFormPost(
   request: Request,
-  url: URL,
+  parsed: ParsedRequest,
   page: RouteMatch | null,
   config: FrameworkConfig,
 ): Promise<Response> {
+  const { url } = parsed
   // A post that is no server function form: the page takes none (405), or there is no page (404).
   const notAForm = page ? notAFormPost : () => noRouteResponse(url.pathname)
-  const form = await submitFormAction(request, config, notAForm)
+  const form = await submitFormAction(request, parsed, config, notAForm)
   if (form instanceof Response) return form
   const { interrupt, formState, error } = form
   if (error !== undefined) return renderDocument(request, url, page, { error })

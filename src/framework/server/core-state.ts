@@ -11,7 +11,7 @@ import { RouteClassification } from '../static/classification.ts'
 import { type StaticPage, StaticPageStore } from '../static/page-store.ts'
 import type { PrerenderedPages } from '../static/prerendered.ts'
 import { memoizeFetch } from './fetch-memo.ts'
-import { MiddlewareHost, type MiddlewareSource } from './middleware.ts'
+import { MiddlewareHost, type MiddlewareSource } from './middleware-host.ts'
 import { startOutsideRequests } from './outside-requests.ts'
 import type { RecordedError } from './request-store.ts'
 
@@ -68,7 +68,10 @@ export interface CoreDependencies {
    * none, its process runs on (node/host.ts).
    */
   waitUntil?(promise: Promise<unknown>): void
-  /** The app's middleware (src/middleware.ts or src/proxy.ts), if it has one (server/middleware.ts). */
+  /**
+   * The app's middleware (src/middleware.ts or src/proxy.ts), if it has one
+   * (server/middleware-host.ts).
+   */
   middleware?: MiddlewareSource
 }
 

@@ -62,8 +62,9 @@ export interface RequestContext {
   parsed?: ParsedRequest
   shownUrl?: URL
   /**
-   * The Set-Cookie lines the middleware sent with its next() or rewrite() (server/middleware.ts):
-   * the route's cookies() reads the request's cookies with them applied, as in Next.js.
+   * The Set-Cookie lines the middleware sent with its next() or rewrite()
+   * (server/middleware-run.ts): the route's cookies() reads the request's cookies with them
+   * applied, as in Next.js.
    */
   cookiesSet?: readonly string[]
 }
