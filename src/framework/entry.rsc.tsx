@@ -1,67 +1,27 @@
-// The rsc entry: the one module that knows it runs in a Vite build. It gives the request
-// pipeline (server/core.ts) what it needs from the build: the app's route modules (found by the
-// framework's Vite plugin in its routes folder), the build id and options, and the ssr
-// environment's HTML renderer.
+// The rsc entry: the framework's handlers, made from what this Vite build gives the request
+// pipeline (server/core.ts): the app's route modules, its options and HTML renderer
+// (core-dependencies.ts), its middleware, and the pages it prerendered.
 
 import { middleware } from 'virtual:framework/middleware'
-import buildOptions, { buildId, draftModeSecret } from 'virtual:framework/options'
-import { routeModules } from 'virtual:framework/routes'
-import {
-  createTemporaryReferenceSet,
-  decodeAction,
-  decodeFormState,
-  decodeReply,
-  loadServerAction,
-  renderToPipeableStream,
-} from '@vitejs/plugin-rsc/rsc.node'
-// What the platform gives the pipeline (package.json "imports"): node/host.ts on Node,
-// workers/host.ts on Cloudflare Workers (the `workerd` condition).
-import { BUILD_PRERENDER_DIR, readPrerenderedPages, waitUntil } from '#framework/host'
-import { type FrameworkOptions, type RequestHandlerOptions, resolveConfig } from './config.ts'
+import { buildId } from 'virtual:framework/options'
+// Where the build's prerendered pages are, on this platform (package.json "imports").
+import { BUILD_PRERENDER_DIR, readPrerenderedPages } from '#framework/host'
+import type { FrameworkOptions, RequestHandlerOptions } from './config.ts'
+import { coreDependencies } from './core-dependencies.ts'
 import {
   createHandler,
   createPrerenderer as createPrerendererOf,
   type Prerenderer,
   type RequestHandler,
 } from './server/core.ts'
-import type { CoreDependencies } from './server/core-state.ts'
-import { DEV_CODE_CHANGED_EVENT } from './wire/protocol.ts'
 
 export type { Prerenderer, RequestHandler } from './server/core.ts'
-
-function dependencies(options?: FrameworkOptions): CoreDependencies {
-  return {
-    routeFiles: Object.keys(routeModules),
-    loadRouteModule: (file) => {
-      const load = routeModules[file]
-      if (!load) return Promise.reject(new Error(`No route module ${file} in this build.`))
-      return load()
-    },
-    buildId,
-    react: {
-      renderToPipeableStream,
-      createTemporaryReferenceSet,
-      decodeReply,
-      decodeAction,
-      decodeFormState,
-      loadServerAction,
-    },
-    loadHtmlRenderer: () =>
-      import.meta.viteRsc.loadModule<typeof import('./entry.ssr.tsx')>('ssr', 'index'),
-    // The build's draft-mode secret unless the options name one (server/draft-mode.ts).
-    config: resolveConfig({ draftModeSecret, ...buildOptions }, options),
-    dev: import.meta.env.DEV,
-    // Dev server: the plugin says when a file changed (vite-plugin.ts).
-    onCodeChange: (listener) => import.meta.hot?.on(DEV_CODE_CHANGED_EVENT, listener),
-    waitUntil,
-  }
-}
 
 /** The framework as a Fetch-standard handler, to mount in any server (docs/embedding.md). */
 export function createRequestHandler(options?: RequestHandlerOptions): RequestHandler {
   const prerendered = options?.prerendered ?? BUILD_PRERENDER_DIR
   return createHandler({
-    ...dependencies(options),
+    ...coreDependencies(options, import.meta.hot),
     // The app's middleware runs for requests, not for the build's prerendering (as in Next.js).
     middleware,
     prerendered: prerendered === false ? undefined : readPrerenderedPages(prerendered, buildId),
@@ -74,7 +34,9 @@ export function createRequestHandler(options?: RequestHandlerOptions): RequestHa
  * `options` are the build's environment's (an `ORIGIN`: config.ts edgeOptionsFromEnv()).
  */
 export function createPrerenderer(options?: FrameworkOptions): Prerenderer {
-  return createPrerendererOf(dependencies({ ...options, cache: { handler: 'memory' } }))
+  return createPrerendererOf(
+    coreDependencies({ ...options, cache: { handler: 'memory' } }, import.meta.hot),
+  )
 }
 
 let defaultHandler: RequestHandler | undefined

@@ -1,5 +1,5 @@
-// The ssr entry: what the rsc environment asks of the ssr one (entry.rsc.tsx loads it with
-// import.meta.viteRsc.loadModule): the HTML of a payload, and the 500 document with the app's
+// The ssr entry: what the rsc environment asks of the ssr one (core-dependencies.ts loads it
+// with import.meta.viteRsc.loadModule): the HTML of a payload, and the 500 document with the app's
 // global-error.tsx (found by the framework's Vite plugin in the routes folder).
 import { appGlobalError } from 'virtual:framework/global-error'
 import { createHtmlRenderer } from './ssr/render-html.tsx'

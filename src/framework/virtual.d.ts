@@ -28,5 +28,5 @@ declare module 'virtual:framework/client-options' {
 
 declare module 'virtual:framework/middleware' {
   /** The app's src/middleware.ts or src/proxy.ts, if it has one (server/middleware.ts). */
-  export const middleware: import('./server/middleware.ts').MiddlewareSource | undefined
+  export const middleware: import('./server/middleware-host.ts').MiddlewareSource | undefined
 }

@@ -164,7 +164,7 @@ const MIDDLEWARE_FILES = ['middleware', 'proxy'].flatMap((name) =>
 )
 
 /**
- * `virtual:framework/middleware`: the app's middleware (server/middleware.ts), loaded on the
+ * `virtual:framework/middleware`: the app's middleware (server/middleware-host.ts), loaded on the
  * first request, or nothing. Two such files fail the build, naming both.
  */
 export function middlewareModule(routesDirOf: (root: string) => string): Plugin {

@@ -1,4 +1,4 @@
-// cookies(), headers() and draftMode() inside the middleware (server/middleware.ts runs it in a
+// cookies(), headers() and draftMode() inside the middleware (server/middleware-run.ts runs it in a
 // request store of its own), and the cookies it sets seen by the route's cookies() in the same
 // request, as in Next.js (docs/middleware.md "Request APIs"); cookies().size.
 import { describe, expect, it } from 'vitest'
@@ -10,7 +10,7 @@ import {
   type MiddlewareRequest,
   MiddlewareResponse,
 } from '../../src/framework/index.ts'
-import type { MiddlewareSource } from '../../src/framework/server/middleware.ts'
+import type { MiddlewareSource } from '../../src/framework/server/middleware-host.ts'
 import { CACHE_CONTROL_PRIVATE, COOKIE_DRAFT_MODE } from '../../src/framework/wire/protocol.ts'
 import {
   documentRequest,

@@ -1,9 +1,9 @@
-// The middleware in the request pipeline (server/middleware.ts, docs/middleware.md),
+// The middleware in the request pipeline (server/middleware-run.ts, docs/middleware.md),
 // with handlers made here: which exports it takes, that the module loads once, what reaches a
 // route after next() and rewrite(), and that its failures answer 500 naming the file.
 import { describe, expect, it, vi } from 'vitest'
 import { headers, type MiddlewareRequest, MiddlewareResponse } from '../../src/framework/index.ts'
-import type { MiddlewareSource } from '../../src/framework/server/middleware.ts'
+import type { MiddlewareSource } from '../../src/framework/server/middleware-host.ts'
 import { VARY_PAYLOAD } from '../../src/framework/wire/protocol.ts'
 import {
   type Modules,

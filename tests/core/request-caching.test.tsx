@@ -1,7 +1,7 @@
 // Who may keep an answer decided from request data (docs/protocol.md, "Caching: who may keep an
 // answer"): once a render, a route handler or the middleware has read the request, its answer is
 // `private, no-store` unless the app chose its own Cache-Control
-// (server/request-store.ts, withRequestCaching(); server/middleware.ts).
+// (server/request-store.ts, withRequestCaching(); server/middleware-run.ts).
 import { describe, expect, it } from 'vitest'
 import {
   cookies,
@@ -11,7 +11,7 @@ import {
   permanentRedirect,
   redirect,
 } from '../../src/framework/index.ts'
-import type { MiddlewareSource } from '../../src/framework/server/middleware.ts'
+import type { MiddlewareSource } from '../../src/framework/server/middleware-host.ts'
 import { CACHE_CONTROL_PRIVATE } from '../../src/framework/wire/protocol.ts'
 import {
   documentRequest,

@@ -1,6 +1,6 @@
 // MiddlewareRequest / MiddlewareResponse: Next.js's NextRequest / NextResponse under our names
 // (docs/routing.md "Coming from Next.js"). What they mark on a response is read by
-// server/middleware.ts; the headers are those of wire/protocol.ts.
+// server/middleware-run.ts; the headers are those of wire/protocol.ts.
 import { describe, expect, it } from 'vitest'
 import { MiddlewareRequest, MiddlewareResponse } from '../../src/framework/server/middleware-api.ts'
 

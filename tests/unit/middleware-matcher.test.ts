@@ -16,6 +16,7 @@ function request(
   return {
     pathname: url.pathname,
     searchParams: url.searchParams,
+    host: url.host,
     headers,
     cookie: (name) => init.cookies?.[name],
   }

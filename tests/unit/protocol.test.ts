@@ -274,6 +274,23 @@ describe('parseRequest: the canonical path', () => {
   })
 })
 
+describe('parseRequest: the host the browser addressed', () => {
+  it('is the Host header, in lower case, else the URL’s', () => {
+    expect(parseRequest(request('/', { headers: { host: 'App.Example:8080' } })).host).toBe(
+      'app.example:8080',
+    )
+    expect(parseRequest(request('/')).host).toBe('localhost:3000')
+  })
+
+  it('is the first X-Forwarded-Host only with trustProxy', () => {
+    const forwarded = request('/', {
+      headers: { host: 'internal:3000', 'x-forwarded-host': 'Public.Example, proxy.example' },
+    })
+    expect(parseRequest(forwarded).host).toBe('internal:3000')
+    expect(parseRequest(forwarded, true).host).toBe('public.example')
+  })
+})
+
 describe('redirectLocation (docs/security.md, "What holds at the edge")', () => {
   const SITE = 'https://site.example'
 

@@ -9,11 +9,17 @@ import {
   loadRegisteredFunction,
   readLimitedBody,
 } from '../../src/framework/server/server-functions/guards.ts'
+import { parseRequest } from '../../src/framework/wire/protocol.ts'
 
 const config = resolveConfig({ serverFunctions: { allowedOrigins: ['*.trusted.test'] } })
 
 function post(headers: Record<string, string>, body?: BodyInit): Request {
   return new Request('http://app.test/_.rsc', { method: 'POST', headers, body })
+}
+
+/** checkOrigin() as the handler calls it: with the request parsed as `config` says. */
+function originCheck(request: Request, options: typeof config): Response | null {
+  return checkOrigin(request, parseRequest(request, options.trustProxy), options)
 }
 
 async function expectRefusal(refusal: Response | null, status: number, reason: string) {
@@ -27,24 +33,24 @@ async function expectRefusal(refusal: Response | null, status: number, reason: s
 
 describe('checkOrigin', () => {
   it('lets through a post with no Origin, the page’s own, or an allow-listed one', () => {
-    expect(checkOrigin(post({}), config)).toBeNull()
-    expect(checkOrigin(post({ origin: 'http://app.test' }), config)).toBeNull()
-    expect(checkOrigin(post({ origin: 'https://a.trusted.test' }), config)).toBeNull()
+    expect(originCheck(post({}), config)).toBeNull()
+    expect(originCheck(post({ origin: 'http://app.test' }), config)).toBeNull()
+    expect(originCheck(post({ origin: 'https://a.trusted.test' }), config)).toBeNull()
   })
 
   it('refuses another origin, or one that is opaque, with 403', async () => {
     await expectRefusal(
-      checkOrigin(post({ origin: 'https://evil.test' }), config),
+      originCheck(post({ origin: 'https://evil.test' }), config),
       403,
       'origin evil.test does not match host app.test',
     )
-    await expectRefusal(checkOrigin(post({ origin: 'null' }), config), 403, 'opaque or invalid')
+    await expectRefusal(originCheck(post({ origin: 'null' }), config), 403, 'opaque or invalid')
   })
 
   it('takes X-Forwarded-Host as the host only behind a trusted proxy', async () => {
     const forwarded = post({ origin: 'https://public.test', 'x-forwarded-host': 'public.test' })
-    await expectRefusal(checkOrigin(forwarded, config), 403, 'does not match host app.test')
-    expect(checkOrigin(forwarded, resolveConfig({ trustProxy: true }))).toBeNull()
+    await expectRefusal(originCheck(forwarded, config), 403, 'does not match host app.test')
+    expect(originCheck(forwarded, resolveConfig({ trustProxy: true }))).toBeNull()
   })
 })
 

@@ -27,6 +27,8 @@ export interface MatchedRequest {
   /** The page's pathname, as sent (percent-encoded; a payload URL's suffix removed). */
   pathname: string
   searchParams: URLSearchParams
+  /** The host the browser addressed, in lower case, with its port if it named one. */
+  host: string
   headers: Headers
   cookie(name: string): string | undefined
 }
@@ -44,7 +46,7 @@ function conditionValue(condition: MatcherCondition, request: MatchedRequest): s
     case 'query':
       return request.searchParams.get(condition.key) ?? undefined
     case 'host':
-      return (request.headers.get('host') ?? '').replace(/:\d+$/, '')
+      return request.host.replace(/:\d+$/, '')
   }
 }
 

@@ -18,7 +18,7 @@ import {
 import type { PrerenderedPages } from '../static/prerendered.ts'
 import type { NodeBody } from '../wire/node-body.ts'
 import { memoizeFetch } from './fetch-memo.ts'
-import { MiddlewareHost, type MiddlewareSource } from './middleware.ts'
+import { MiddlewareHost, type MiddlewareSource } from './middleware-host.ts'
 import type { RecordedError } from './render-errors.ts'
 import { SharedWork } from './shared-work.ts'
 
@@ -34,8 +34,9 @@ export interface HtmlRenderer {
 type ReactServerModule = typeof import('@vitejs/plugin-rsc/rsc.node')
 
 /**
- * React's server functions, as the host's bundler wires them (plugin-rsc in entry.rsc.tsx): the
- * pipeline renders payloads and decodes server function posts with these, importing no bundler.
+ * React's server functions, as the host's bundler wires them (plugin-rsc in
+ * core-dependencies.ts): the pipeline renders payloads and decodes server function posts with
+ * these, importing no bundler.
  */
 export type ReactServer = Pick<
   ReactServerModule,
@@ -74,7 +75,10 @@ export interface CoreDependencies {
    * none, its process runs on (node/host.ts).
    */
   waitUntil?(promise: Promise<unknown>): void
-  /** The app's middleware (src/middleware.ts or src/proxy.ts), if it has one (server/middleware.ts). */
+  /**
+   * The app's middleware (src/middleware.ts or src/proxy.ts), if it has one
+   * (server/middleware-host.ts).
+   */
   middleware?: MiddlewareSource
 }
 

@@ -20,13 +20,14 @@ import {
   parseRequest,
   readRouterState,
   redirectTo,
-  requestHost,
 } from '../wire/protocol.ts'
 import { handleWithAfter } from './after.ts'
 import { type Core, type CoreDependencies, createCore } from './core-state.ts'
 import { handleRoute } from './method-handlers.ts'
-import { requestAt, runMiddleware } from './middleware.ts'
+import { type MiddlewareRun, runMiddleware } from './middleware-run.ts'
+import { requestAt } from './request-at.ts'
 import {
+  createRequestStore,
   type RequestContext,
   runWithRequest,
   withRequestCaching,
@@ -59,9 +60,9 @@ async function dispatch(core: Core, request: Request, parsed: ParsedRequest) {
     case 'document':
       return servePage(core, request, url, page, parsed.type)
     case 'action':
-      return answerCall(core, request, url, page, parsed.actionId)
+      return answerCall(core, request, parsed, page)
     case 'form-action':
-      return answerFormPost(core, request, url, page)
+      return answerFormPost(core, request, parsed, page)
     case 'other':
       return page
         ? wrongMethodResponse(request.method, url.pathname)
@@ -114,24 +115,27 @@ function isAllowedHost(host: string, config: FrameworkConfig): boolean {
  * Host (with `trustProxy`, its X-Forwarded-Host), and the host of its URL, which an absolute-form
  * request target names. Null when the list is empty (every host) or both are accepted.
  */
-function refusedHost(request: Request, url: URL, config: FrameworkConfig): Response | null {
+function refusedHost(
+  request: Request,
+  parsed: ParsedRequest,
+  config: FrameworkConfig,
+): Response | null {
   if (config.allowedHosts.length === 0) return null
-  const named = requestHost(request, config.trustProxy)
   const forwarded = config.trustProxy && request.headers.has(HEADER_FORWARDED_HOST)
-  const hosts = forwarded ? [named] : [named, url.host]
+  const hosts = forwarded ? [parsed.host] : [parsed.host, parsed.url.host]
   const refused = hosts.find((host) => !isAllowedHost(host, config))
   return refused === undefined ? null : hostNotAllowedResponse(refused)
 }
 
 /**
- * One request: the middleware first, if the app has one (server/middleware.ts), then its route.
+ * One request: the middleware first, if the app has one (server/middleware-run.ts), then its route.
  * A host `allowedHosts` does not accept is refused first. A path spelled another way than its
  * canonical one (docs/routing.md, "One spelling of a path"): a document moves there with 308;
  * anything else is answered as the canonical URL, the middleware's matcher included.
  */
 async function handle(core: Core, spelled: Request): Promise<Response> {
-  const parsed = parseRequest(spelled)
-  const refusal = refusedHost(spelled, parsed.url, core.config)
+  const parsed = parseRequest(spelled, core.config.trustProxy)
+  const refusal = refusedHost(spelled, parsed, core.config)
   if (refusal) return refusal
   const { canonicalUrl } = parsed
   if (canonicalUrl && parsed.type === 'document') {
@@ -139,14 +143,14 @@ async function handle(core: Core, spelled: Request): Promise<Response> {
   }
   const request = canonicalUrl ? requestAt(spelled, canonicalUrl) : spelled
   if (!core.middleware) return serve(core, request, parsed)
-  return runMiddleware(
-    core.middleware,
-    core,
-    request,
-    parsed,
-    (forwarded, target, shownUrl, cookiesSet) =>
+  const middleware: MiddlewareRun = {
+    host: core.middleware,
+    routes: core.routes,
+    storeFor: (request, parsed) => createRequestStore(request, 'middleware', { core, parsed }),
+    next: (forwarded, target, shownUrl, cookiesSet) =>
       serve(core, forwarded, target, { shownUrl, cookiesSet }),
-  )
+  }
+  return runMiddleware(middleware, request, parsed)
 }
 
 /**

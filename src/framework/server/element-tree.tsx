@@ -3,7 +3,7 @@
 //     › AccessFallbackBoundary (not-found / unauthorized / forbidden) › child
 // Each level's child is keyed by its URL segment, so a layout keeps its state across
 // navigations while a page whose params changed mounts afresh. A layout with `@slot` folders
-// gets each slot's branch as a prop (routing/route-table.ts resolves what each shows); a
+// gets each slot's branch as a prop (routing/slot-view.ts resolves what each shows); a
 // folder's template.tsx sits inside its layout, keyed by the branch's URL, so it mounts afresh
 // on every navigation to another URL below it.
 import { type ComponentType, Fragment, type ReactNode, Suspense } from 'react'

@@ -1,8 +1,8 @@
 // What an app's middleware (src/middleware.ts or src/proxy.ts) works with: Next.js's
 // NextRequest and NextResponse under our names, close enough that a Next.js middleware moves
 // with its imports renamed (docs/routing.md "Middleware"). MiddlewareResponse.next() and
-// .rewrite() only mark their answer with headers (wire/protocol.ts); server/middleware.ts reads
-// them and goes on with the request.
+// .rewrite() only mark their answer with headers (wire/protocol.ts); server/middleware-run.ts
+// reads them and goes on with the request.
 import {
   parseCookie,
   parseSetCookie,

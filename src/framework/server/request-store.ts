@@ -31,8 +31,9 @@ export interface RequestContext {
   /** The URL the browser asked for, when the middleware rewrote it to `parsed.url`. */
   shownUrl?: URL
   /**
-   * The Set-Cookie lines the middleware sent with its next() or rewrite() (server/middleware.ts):
-   * the route's cookies() reads the request's cookies with them applied, as in Next.js.
+   * The Set-Cookie lines the middleware sent with its next() or rewrite()
+   * (server/middleware-run.ts): the route's cookies() reads the request's cookies with them
+   * applied, as in Next.js.
    */
   cookiesSet?: readonly string[]
 }

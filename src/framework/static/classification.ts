@@ -19,6 +19,7 @@ type LoadModule = (file: string) => Promise<Record<string, unknown>>
 
 /** What a route's page and layouts export, read before rendering (route segment config). */
 export interface SegmentConfig {
+  /** 'force-dynamic' (or `revalidate = 0`) in the page or any layout wins, then 'force-static'. */
   mode: RenderingMode
   /**
    * `export const revalidate = N`: the lowest of the page's and its layouts' (seconds). A static

@@ -2,11 +2,6 @@
 import { parseInterrupt } from './interrupts.ts'
 import { CACHE_CONTROL_PRIVATE, CONTENT_TYPE_TEXT } from './protocol.ts'
 
-/** Errors React and the framework pass around may carry a digest. */
-export interface DigestError extends Error {
-  digest?: string
-}
-
 function hasDigest(error: unknown): error is { digest: string } {
   return (
     typeof error === 'object' &&

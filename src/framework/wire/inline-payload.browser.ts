@@ -1,4 +1,4 @@
-// Reads the payload that the document inlined (see ../inline-payload.ts) as a byte stream.
+// Reads the payload that the document inlined (see inline-payload.server.ts) as a byte stream.
 // The stream closes when the document has been parsed: if the server's response was cut short,
 // React sees the payload end early and reports the connection as closed.
 import { INLINE_PAYLOAD_GLOBAL } from './protocol.ts'

@@ -116,7 +116,7 @@ export const INLINE_PAYLOAD_GLOBAL = '__RSC_PAYLOAD'
  * Headers a middleware's answer carries to tell the framework to go on (`next`), to render
  * another URL (`rewrite`), and which request headers to replace (`override-headers`, one
  * `request-<name>` header per value). Next.js's names, so a response made the Next.js way works
- * too. Read from the middleware's answer only, and never sent on (server/middleware.ts).
+ * too. Read from the middleware's answer only, and never sent on (server/middleware-run.ts).
  */
 export const HEADER_MIDDLEWARE_NEXT = 'x-middleware-next'
 export const HEADER_MIDDLEWARE_REWRITE = 'x-middleware-rewrite'
@@ -142,9 +142,10 @@ type RequestKind =
  * removed, query kept, its pathname canonical (`canonicalPathname`). `canonicalUrl` is the
  * request's own URL spelled canonically when it spelled its path another way (`/notes//3`,
  * `/notes/3/`, `//notes/3_.rsc`), else null: the request is then answered as that URL
- * (server/core.ts).
+ * (server/core.ts). `host` is the host the browser addressed (`addressedHost`), the one that
+ * allowedHosts, the server function origin check and the middleware's `host` condition read.
  */
-export type ParsedRequest = RequestKind & { canonicalUrl: URL | null }
+export type ParsedRequest = RequestKind & { canonicalUrl: URL | null; host: string }
 
 /** `.` and `..` as a path segment, also percent-encoded (`%2e`, `.%2E`), as URL parsers read them. */
 const SINGLE_DOT_SEGMENT = /^(?:\.|%2e)$/i
@@ -215,7 +216,8 @@ export function redirectTo(url: string, status: 303 | 307 | 308): Response {
   return new Response(null, { status, headers: { location: redirectLocation(url) } })
 }
 
-export function parseRequest(request: Request): ParsedRequest {
+/** `request` as the protocol reads it; `trustProxy` as configured (config.ts). */
+export function parseRequest(request: Request, trustProxy = false): ParsedRequest {
   const url = new URL(request.url)
   const method = request.method
   const isPayloadUrl = url.pathname.endsWith(PAYLOAD_SUFFIX)
@@ -229,14 +231,15 @@ export function parseRequest(request: Request): ParsedRequest {
     : isPayloadUrl
       ? new URL(toPayloadUrl(url), url)
       : new URL(url)
+  const read = { url, canonicalUrl, host: addressedHost(request, trustProxy) }
   const readOnly = method === 'GET' || method === 'HEAD'
-  if (readOnly) return { type: isPayloadUrl ? 'payload' : 'document', url, canonicalUrl }
+  if (readOnly) return { type: isPayloadUrl ? 'payload' : 'document', ...read }
   if (method === 'POST') {
     const actionId = request.headers.get(HEADER_ACTION_ID)
-    if (actionId !== null) return { type: 'action', url, actionId, canonicalUrl }
-    if (!isPayloadUrl) return { type: 'form-action', url, canonicalUrl }
+    if (actionId !== null) return { type: 'action', actionId, ...read }
+    if (!isPayloadUrl) return { type: 'form-action', ...read }
   }
-  return { type: 'other', url, canonicalUrl }
+  return { type: 'other', ...read }
 }
 
 /**
@@ -249,7 +252,7 @@ export const DEV_CODE_CHANGED_EVENT = 'framework:code-changed'
 export const HEADER_FORWARDED_HOST = 'x-forwarded-host'
 
 /** The host the browser addressed, in lower case: the first X-Forwarded-Host only with `trustProxy`. */
-export function requestHost(request: Request, trustProxy: boolean): string {
+function addressedHost(request: Request, trustProxy: boolean): string {
   const forwarded = trustProxy ? request.headers.get(HEADER_FORWARDED_HOST) : null
   const host =
     forwarded?.split(',')[0]?.trim() || request.headers.get('host') || new URL(request.url).host

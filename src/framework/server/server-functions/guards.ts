@@ -4,12 +4,19 @@
 // decodes the arguments and runs the function.
 import type { FrameworkConfig } from '../../config.ts'
 import { bodyTooLargeResponse, refuse } from '../../wire/errors.ts'
-import { matchesHostPattern, requestHost } from '../../wire/protocol.ts'
+import { matchesHostPattern, type ParsedRequest } from '../../wire/protocol.ts'
 import { readWithin } from '../body-limit.ts'
 import type { ReactServer } from '../core-state.ts'
 
-/** Refuses cross-site posts (CSRF): the origin must be the page's host or allow-listed. */
-export function checkOrigin(request: Request, config: FrameworkConfig): Response | null {
+/**
+ * Refuses cross-site posts (CSRF): the origin must be the host the request addressed
+ * (`parsed.host`) or allow-listed.
+ */
+export function checkOrigin(
+  request: Request,
+  parsed: ParsedRequest,
+  config: FrameworkConfig,
+): Response | null {
   const origin = request.headers.get('origin')
   if (origin === null) return null // not sent by a browser making a cross-site request
   let originHost: string
@@ -22,7 +29,7 @@ export function checkOrigin(request: Request, config: FrameworkConfig): Response
       `Server function refused: the request's origin (${origin}) is opaque or invalid.`,
     )
   }
-  const host = requestHost(request, config.trustProxy)
+  const { host } = parsed
   if (originHost === host) return null
   if (
     config.serverFunctions.allowedOrigins.some((pattern) => matchesHostPattern(originHost, pattern))

@@ -5,6 +5,7 @@
 import type { ReactFormState } from 'react-dom/client'
 import { refuse } from '../../wire/errors.ts'
 import { type Interrupt, parseInterrupt } from '../../wire/interrupts.ts'
+import type { ParsedRequest } from '../../wire/protocol.ts'
 import type { Core, ReactServer } from '../core-state.ts'
 import { invalidationsRecorded, setRequestPhase } from '../request-store.ts'
 import {
@@ -63,14 +64,18 @@ export interface CallOutcome {
   temporaryReferences: ReturnType<ReactServer['createTemporaryReferenceSet']>
 }
 
+/** A post from `callServer`, as the protocol reads it. */
+export type ServerFunctionCall = Extract<ParsedRequest, { type: 'action' }>
+
 /** A call from `callServer` (JavaScript): id in a header, arguments encoded by encodeReply. */
 export async function callServerFunction(
   core: Core,
   request: Request,
-  actionId: string,
+  parsed: ServerFunctionCall,
 ): Promise<CallOutcome | Response> {
   const { config, react } = core
-  const refused = checkOrigin(request, config) ?? checkFunctionId(actionId)
+  const { actionId } = parsed
+  const refused = checkOrigin(request, parsed, config) ?? checkFunctionId(actionId)
   if (refused) return afterSmallBody(request, refused)
   const body = await readLimitedBody(request, config)
   if (body instanceof Response) return body
@@ -120,11 +125,13 @@ export interface FormOutcome {
 export async function submitFormAction(
   core: Core,
   request: Request,
+  parsed: ParsedRequest,
   notAForm: () => Response,
 ): Promise<FormOutcome | Response> {
   const { config, react } = core
   const contentType = request.headers.get('content-type') ?? ''
-  const refused = checkOrigin(request, config) ?? (isFormEncoding(contentType) ? null : notAForm())
+  const refused =
+    checkOrigin(request, parsed, config) ?? (isFormEncoding(contentType) ? null : notAForm())
   if (refused) return afterSmallBody(request, refused)
   const body = await readLimitedBody(request, config)
   if (body instanceof Response) return body

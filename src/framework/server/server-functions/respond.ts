@@ -7,14 +7,14 @@
 import type { RouteMatch } from '../../routing/types.ts'
 import { noRouteResponse } from '../../wire/errors.ts'
 import type { Interrupt } from '../../wire/interrupts.ts'
-import { HEADER_REVALIDATED, redirectTo } from '../../wire/protocol.ts'
+import { HEADER_REVALIDATED, type ParsedRequest, redirectTo } from '../../wire/protocol.ts'
 import type { Core } from '../core-state.ts'
 import { renderDocument } from '../document.ts'
 import { payloadResponse } from '../payload-response.ts'
 import { renderRoute } from '../render-payload.tsx'
 import { didRevalidate } from '../request-store.ts'
 import { notAFormPost } from './guards.ts'
-import { callServerFunction, submitFormAction } from './invoke.ts'
+import { callServerFunction, type ServerFunctionCall, submitFormAction } from './invoke.ts'
 
 /** notFound() and the like thrown by the function: the page's nearest screen for that status. */
 function fallbackFor(interrupt: Interrupt | null) {
@@ -45,11 +45,11 @@ function renderRedirect(
 export async function answerCall(
   core: Core,
   request: Request,
-  url: URL,
+  parsed: ServerFunctionCall,
   page: RouteMatch | null,
-  actionId: string,
 ): Promise<Response> {
-  const call = await callServerFunction(core, request, actionId)
+  const { url } = parsed
+  const call = await callServerFunction(core, request, parsed)
   if (call instanceof Response) return call
   const { interrupt, returnValue, temporaryReferences } = call
   // notFound() and the like: the call rejects, and the page shows its nearest screen for them.
@@ -68,12 +68,13 @@ export async function answerCall(
 export async function answerFormPost(
   core: Core,
   request: Request,
-  url: URL,
+  parsed: ParsedRequest,
   page: RouteMatch | null,
 ): Promise<Response> {
+  const { url } = parsed
   // A post that is no server function form: the page takes none (405), or there is no page (404).
   const notAForm = page ? notAFormPost : () => noRouteResponse(url.pathname)
-  const form = await submitFormAction(core, request, notAForm)
+  const form = await submitFormAction(core, request, parsed, notAForm)
   if (form instanceof Response) return form
   const { interrupt, formState, error } = form
   if (error !== undefined) return renderDocument(core, request, url, page, { error })
