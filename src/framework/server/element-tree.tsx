@@ -17,6 +17,8 @@ import {
   type ServerErrorInfo,
 } from '../client/boundaries.tsx'
 import { LayoutSegments } from '../client/layout-segments.tsx'
+import { withGate, withHead } from '../metadata/head-elements.tsx'
+import { errorMetadata, fallbackMetadata, pageMetadata } from '../metadata/route-metadata.tsx'
 import { segmentsBelow } from '../routing/layout-segments.ts'
 import {
   type Branch,
@@ -30,13 +32,6 @@ import {
 } from '../routing/route-table.ts'
 import { isRequestHidden, markDynamic, ReadTrackingPromise } from '../static/classification.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
-import {
-  errorMetadata,
-  fallbackMetadata,
-  pageMetadata,
-  withGate,
-  withHead,
-} from './metadata-tags.tsx'
 import { noteSegmentDepth } from './render-errors.ts'
 import { currentCore } from './request-store.ts'
 
@@ -322,7 +317,13 @@ export async function buildPageTree(
   }
   const searchParams = searchParamsFor(url)
   // The matched route's metadata: an intercepting page's when a slot shows it (docs/metadata.md).
-  const metadata = await pageMetadata(route, params, searchParams, url.pathname)
+  const metadata = await pageMetadata(
+    { load: currentCore().load, noteSegmentDepth },
+    route,
+    params,
+    searchParams,
+    url.pathname,
+  )
   return withHead(
     metadata.head,
     await buildBranch(branch, 0, url, -1, { searchParams, gate: metadata.gate }),
@@ -353,7 +354,7 @@ export async function buildFallbackTree(
   )
   const above = chain.slice(0, at + 1)
   const [metadata, tree] = await Promise.all([
-    fallbackMetadata(above, route, params, own, pathname),
+    fallbackMetadata(currentCore().load, above, route, params, own, pathname),
     wrapInSegments(above, route, params, screen),
   ])
   return withHead(metadata.head, tree)
@@ -375,7 +376,7 @@ export async function buildErrorTree(
   if (at < 0) throw new Error('buildErrorTree needs a folder with error.tsx at or above depth.')
   const above = chain.slice(0, at + 1)
   const [metadata, tree] = await Promise.all([
-    errorMetadata(above, route, params, pathname),
+    errorMetadata(currentCore().load, above, route, params, pathname),
     wrapInSegments(above, route, params, null, { failure: error }),
   ])
   return withHead(metadata.head, tree)
