@@ -3,18 +3,17 @@
 export { type CachedOptions, cached, cacheTag } from './cache/cached.ts'
 export { revalidatePath, revalidateTag } from './cache/revalidate.ts'
 export { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from './cache/tags.ts'
-export { refresh, updateTag } from './server/action-apis.ts'
-export { after } from './server/after.ts'
-export { connection } from './server/connection.ts'
-export { type DraftMode, draftMode } from './server/draft-mode.ts'
 export type {
-  Metadata,
   ResolvedMetadata,
   ResolvedViewport,
   ResolvingMetadata,
   ResolvingViewport,
-  Viewport,
-} from './server/metadata.ts'
+} from './metadata/resolved-types.ts'
+export type { Metadata, Viewport } from './metadata/types.ts'
+export { refresh, updateTag } from './server/action-apis.ts'
+export { after } from './server/after.ts'
+export { connection } from './server/connection.ts'
+export { type DraftMode, draftMode } from './server/draft-mode.ts'
 export {
   type Matcher,
   type MatcherCondition,

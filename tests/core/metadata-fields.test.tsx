@@ -3,7 +3,8 @@
 // pathname (also for a page whose head is made once and reused), and the newer fields' tags in
 // the document's <head>.
 import { describe, expect, it } from 'vitest'
-import type { Metadata, ResolvingMetadata } from '../../src/framework/server/metadata.ts'
+import type { ResolvingMetadata } from '../../src/framework/metadata/resolved-types.ts'
+import type { Metadata } from '../../src/framework/metadata/types.ts'
 import {
   documentRequest,
   type Modules,

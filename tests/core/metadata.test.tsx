@@ -2,7 +2,7 @@
 // written here, real React on both sides. What the document's <head> holds, and how interrupts
 // and errors thrown in a layout's or page's generateMetadata are answered (as the page's own).
 import { describe, expect, it } from 'vitest'
-import type { Metadata } from '../../src/framework/server/metadata.ts'
+import type { Metadata } from '../../src/framework/metadata/types.ts'
 import { notFound } from '../../src/framework/wire/interrupts.ts'
 import {
   documentRequest,

@@ -1,17 +1,14 @@
 // The Metadata API as Next.js 16 resolves and writes it (docs/metadata.md): `parent` spread back
 // into a child, `./` alternates against the page's pathname, URLs as written, the viewport and
-// robots as Next writes them, and the fields of server/metadata-fields.ts with their tags in
-// Next's order (server/metadata-field-tags.ts).
+// robots as Next writes them, and the fields of metadata/resolve-fields.ts and resolve-social.ts
+// with their tags in Next's order (metadata/field-tags.ts, social-tags.ts).
 import { describe, expect, it } from 'vitest'
-import {
-  type Metadata,
-  mergeAll,
-  mergeMetadata,
-  NO_TEMPLATES,
-  type ResolvedMetadata,
-  resolveViewport,
-} from '../../src/framework/server/metadata.ts'
-import { tagsOf } from '../../src/framework/server/metadata-tags.tsx'
+import { tagsOf } from '../../src/framework/metadata/head-elements.tsx'
+import { mergeAll, mergeMetadata } from '../../src/framework/metadata/merge.ts'
+import type { ResolvedMetadata } from '../../src/framework/metadata/resolved-types.ts'
+import { NO_TEMPLATES } from '../../src/framework/metadata/titles.ts'
+import type { Metadata } from '../../src/framework/metadata/types.ts'
+import { resolveViewport } from '../../src/framework/metadata/viewport.ts'
 
 const BASE = { metadataBase: new URL('https://example.com') } satisfies Metadata
 

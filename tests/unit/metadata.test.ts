@@ -1,16 +1,12 @@
-// Merging a route's metadata as Next.js does (docs/metadata.md): server/metadata.ts, pure.
+// Merging a route's metadata as Next.js does (docs/metadata.md): metadata/merge.ts, titles.ts,
+// urls.ts and viewport.ts, pure.
 import { describe, expect, it } from 'vitest'
-import {
-  emptyMetadata,
-  type Metadata,
-  mergeAll,
-  mergeMetadata,
-  NO_TEMPLATES,
-  resolveTitle,
-  resolveUrl,
-  resolveViewport,
-} from '../../src/framework/server/metadata.ts'
-import { tagsOf } from '../../src/framework/server/metadata-tags.tsx'
+import { tagsOf } from '../../src/framework/metadata/head-elements.tsx'
+import { emptyMetadata, mergeAll, mergeMetadata } from '../../src/framework/metadata/merge.ts'
+import { NO_TEMPLATES, resolveTitle } from '../../src/framework/metadata/titles.ts'
+import type { Metadata } from '../../src/framework/metadata/types.ts'
+import { resolveUrl } from '../../src/framework/metadata/urls.ts'
+import { resolveViewport } from '../../src/framework/metadata/viewport.ts'
 
 describe('titles and templates', () => {
   it('a string title takes the template of the segments above', () => {

@@ -17,19 +17,14 @@ import {
   type ServerErrorInfo,
 } from '../client/boundaries.tsx'
 import { LayoutSegments } from '../client/layout-segments.tsx'
+import { withGate, withHead } from '../metadata/head-elements.tsx'
+import { errorMetadata, fallbackMetadata, pageMetadata } from '../metadata/route-metadata.tsx'
 import { isRequestHidden, markDynamic, ReadTrackingPromise } from '../request/dynamic-reads.ts'
 import { segmentsBelow } from '../routing/layout-segments.ts'
 import { nearestWith, paramsUpTo, slotAt } from '../routing/route-chain.ts'
 import type { Branch, Params, Route, RouteDirectory, View } from '../routing/types.ts'
 import type { FallbackStatus } from '../wire/interrupts.ts'
 import type { Core } from './core-state.ts'
-import {
-  errorMetadata,
-  fallbackMetadata,
-  pageMetadata,
-  withGate,
-  withHead,
-} from './metadata-tags.tsx'
 import { noteSegmentDepth } from './render-errors.ts'
 
 type AnyComponent = ComponentType<Record<string, unknown>>
@@ -330,7 +325,13 @@ export async function buildPageTree(
   }
   const searchParams = searchParamsFor(url)
   // The matched route's metadata: an intercepting page's when a slot shows it (docs/metadata.md).
-  const metadata = await pageMetadata(load, route, params, searchParams, url.pathname)
+  const metadata = await pageMetadata(
+    { load: load, noteSegmentDepth },
+    route,
+    params,
+    searchParams,
+    url.pathname,
+  )
   return withHead(
     metadata.head,
     await buildBranch(load, branch, 0, url, -1, { searchParams, gate: metadata.gate }),

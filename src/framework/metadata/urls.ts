@@ -1,6 +1,6 @@
 // The Metadata API's URLs (docs/metadata.md, "URLs"), as Next.js resolves them against
-// `metadataBase` (its resolve-url.ts): pure, shared by server/metadata.ts and the fields of
-// server/metadata-fields.ts.
+// `metadataBase` and the page's pathname (its resolve-url.ts): their types and resolution, pure,
+// shared by the resolution of the fields (resolve-fields.ts, resolve-social.ts).
 
 export type Url = string | URL
 
@@ -18,7 +18,7 @@ export interface ResolvedLink {
 /**
  * What a URL's resolution may depend on beyond `metadataBase`: the page's pathname (for `./`
  * paths). `usesPathname` is set when it did, so a head made without it can be reused for other
- * pathnames (server/metadata-tags.tsx).
+ * pathnames (route-metadata.tsx).
  */
 export interface UrlContext {
   pathname: string

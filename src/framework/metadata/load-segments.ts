@@ -1,0 +1,156 @@
+// Loading a route's metadata from its route modules (docs/metadata.md): each layout's and the
+// page's `metadata` / `viewport` exports, or their `generateMetadata` / `generateViewport` run
+// along the segments, root first, each given a promise of the merged metadata above it. The
+// caller passes how a route module is loaded (metadata/ sits below the request pipeline).
+
+import { paramsUpTo } from '../routing/route-chain.ts'
+import type { Params, Route, RouteDirectory } from '../routing/types.ts'
+import { emptyMetadata, mergeAll, mergeMetadata } from './merge.ts'
+import type {
+  ResolvedHead,
+  ResolvedMetadata,
+  ResolvedViewport,
+  ResolvingMetadata,
+} from './resolved-types.ts'
+import { NO_TEMPLATES, type TitleTemplates, templatesOf } from './titles.ts'
+import type { Metadata, Viewport } from './types.ts'
+import type { UrlContext } from './urls.ts'
+import { resolveViewport } from './viewport.ts'
+
+/** A route module as loaded: its exports by name. */
+export type ModuleExports = Record<string, unknown>
+
+/** Loads a route module by file: the request pipeline's, which keeps each module once loaded. */
+export type LoadModule = (file: string) => Promise<ModuleExports>
+
+interface SegmentProps {
+  params: Promise<Params>
+  searchParams?: Promise<Params>
+}
+
+type Generate<T, P> = (props: SegmentProps, parent: Promise<P>) => T | Promise<T>
+
+/** One layout or page whose exports may carry metadata, with the props its functions get. */
+export interface Source {
+  mod: ModuleExports
+  props: SegmentProps
+}
+
+const ignore = () => {}
+
+/** A promise whose rejection is handled where it is used, and never left unhandled. */
+export function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(ignore)
+  return promise
+}
+
+const NO_EXPORTS: ModuleExports = {}
+
+/**
+ * What a layout or page module may say about metadata: nothing when it is a `"use client"`
+ * module, whose exports are client references (as in Next.js, metadata is for server modules).
+ */
+export function metadataExports(mod: ModuleExports): ModuleExports {
+  const component = mod.default as { $$typeof?: symbol } | undefined
+  return component?.$$typeof === Symbol.for('react.client.reference') ? NO_EXPORTS : mod
+}
+
+export function hasGenerate(mod: ModuleExports): boolean {
+  return typeof mod.generateMetadata === 'function' || typeof mod.generateViewport === 'function'
+}
+
+/** A segment's own part: its static export, or what its function returns given the parent's. */
+function own<T extends object, P>(
+  mod: ModuleExports,
+  names: { value: string; generate: string },
+  props: SegmentProps,
+  parent: Promise<P>,
+): Promise<T> {
+  const generate = mod[names.generate]
+  if (typeof generate !== 'function') return Promise.resolve((mod[names.value] as T) ?? ({} as T))
+  try {
+    return quiet(Promise.resolve((generate as Generate<T, P>)(props, parent)))
+  } catch (error) {
+    return quiet(Promise.reject(error))
+  }
+}
+
+type Merged = { metadata: ResolvedMetadata; templates: TitleTemplates }
+
+/**
+ * The segments' metadata and viewport merged, root first; each `generateMetadata` starts at once
+ * with a promise of the merged metadata above it (`parent`), as in Next.js.
+ */
+export function resolveSources(
+  sources: readonly Source[],
+  leafFrom: number,
+  context: UrlContext,
+): Promise<ResolvedHead> {
+  let merged: Promise<Merged> = Promise.resolve({
+    metadata: emptyMetadata(),
+    templates: NO_TEMPLATES,
+  })
+  let viewports: Promise<Viewport[]> = Promise.resolve([])
+  sources.forEach(({ mod, props }, i) => {
+    const above = merged
+    const parent: ResolvingMetadata = quiet(above.then((m) => m.metadata))
+    const mine = own<Metadata, ResolvedMetadata>(
+      mod,
+      { value: 'metadata', generate: 'generateMetadata' },
+      props,
+      parent,
+    )
+    merged = quiet(
+      Promise.all([above, mine]).then(([{ metadata, templates }, child]) => {
+        const next = mergeMetadata(metadata, child ?? {}, templates, context)
+        return { metadata: next, templates: i < leafFrom ? templatesOf(next) : templates }
+      }),
+    )
+    const viewportsAbove = viewports
+    const mineViewport = own<Viewport, ResolvedViewport>(
+      mod,
+      { value: 'viewport', generate: 'generateViewport' },
+      props,
+      quiet(viewportsAbove.then(resolveViewport)),
+    )
+    viewports = quiet(
+      Promise.all([viewportsAbove, mineViewport]).then(([list, item]) => [...list, item ?? {}]),
+    )
+  })
+  return Promise.all([merged, viewports]).then(([{ metadata }, items]) => ({
+    metadata,
+    viewport: resolveViewport(items),
+  }))
+}
+
+export function mergeStatic(
+  sources: readonly Source[],
+  leafFrom: number,
+  context: UrlContext,
+): ResolvedHead {
+  return {
+    metadata: mergeAll(
+      sources.map(({ mod }) => (mod.metadata ?? {}) as Metadata),
+      leafFrom,
+      context,
+    ),
+    viewport: resolveViewport(sources.map(({ mod }) => (mod.viewport ?? {}) as Viewport)),
+  }
+}
+
+/** The layouts of `chain` as sources, each with the params down to its folder. */
+export async function sourcesOf(
+  load: LoadModule,
+  chain: readonly RouteDirectory[],
+  route: Route | null,
+  params: Params,
+): Promise<Source[]> {
+  const layouts = chain.flatMap((dir, depth) =>
+    dir.files.layout ? [{ file: dir.files.layout, depth }] : [],
+  )
+  const mods = await Promise.all(layouts.map(({ file }) => load(file)))
+  return mods.map((mod, i) => ({
+    mod: metadataExports(mod),
+    props: { params: Promise.resolve(route ? paramsUpTo(route, layouts[i]!.depth, params) : {}) },
+  }))
+}
