@@ -9,10 +9,11 @@ import type { RouteMatch } from '../routing/types.ts'
 import type { KeptHeaders, StaticAnswer } from '../static/page-store.ts'
 import { CONTENT_TYPE_TEXT } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'
+import { pageUrlOf, WHOLE_RENDER_TIMEOUT_MS } from './detached-renders.ts'
 import { isDraftModeRequest } from './draft-mode.ts'
+import { fromMemory } from './from-memory.ts'
 import { handleRoute, type RouteModule } from './method-handlers.ts'
 import { runDetached } from './request-store.ts'
-import { fromMemory, pageUrlOf, WHOLE_RENDER_TIMEOUT_MS } from './serve-page.ts'
 
 /**
  * Whether `route`'s GET is static: its segment config (static/classification.ts) says
