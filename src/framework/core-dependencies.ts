@@ -48,7 +48,7 @@ export function coreDependencies(
     // The build's draft-mode secret unless the options name one (server/draft-mode.ts).
     config: resolveConfig({ draftModeSecret, ...buildOptions }, options),
     dev: import.meta.env.DEV,
-    // Dev server: the plugin says when a file changed (vite-plugin.ts).
+    // Dev server: the plugin says when a file changed (vite/forget-static-pages-on-change.ts).
     onCodeChange: (listener) => hot?.on(DEV_CODE_CHANGED_EVENT, listener),
     waitUntil,
   }

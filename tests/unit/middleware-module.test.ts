@@ -1,11 +1,11 @@
-// virtual:framework/middleware (vite-plugin.ts): the app's src/middleware.ts or src/proxy.ts,
+// virtual:framework/middleware (vite/middleware-module.ts): the app's src/middleware.ts or src/proxy.ts,
 // beside the routes folder, or nothing; both at once fail the build naming both files.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Plugin } from 'vite'
 import { afterEach, describe, expect, it } from 'vitest'
-import { middlewareModule } from '../../src/framework/vite-plugin.ts'
+import { middlewareModule } from '../../src/framework/vite/middleware-module.ts'
 
 const roots: string[] = []
 afterEach(() => {

@@ -1,4 +1,4 @@
-// Build-time prerendering, the last step of `vite build` (vite-plugin.ts): the built rsc entry
+// Build-time prerendering, `vite build`'s last step (vite/prerender-pages.ts): the built rsc entry
 // (dist/rsc/index.js) is imported and its handler asked for each page to prerender, as a browser
 // would ask: the document, then the navigation payload. What its static page store kept is
 // written to dist/prerender/ (a manifest and one file per body), which the handlers of this

@@ -2,7 +2,7 @@
 // functions set or clear a cookie whose value is a secret of this build (or the configured
 // `draftModeSecret`), so a forged cookie, or one copied from another build, does nothing. With it,
 // static pages and static route handlers render per request and are neither stored nor served
-// from the static store (server/serve-page.ts, static/route-handlers.ts). Reading `isEnabled` does not make a
+// from the static store (server/serve-page.ts, server/static-route-handlers.ts). Reading `isEnabled` does not make a
 // render dynamic: a static page is rendered detached, without cookies, so it reads false there.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { COOKIE_DRAFT_MODE } from '../wire/protocol.ts'

@@ -1,0 +1,16 @@
+// Which files under the routes folder are route files: one glob for the modules Vite loads, and
+// a listing of the folder for validating routes at build time.
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { SEGMENT_FILES } from '../routing/segment-files.ts'
+import { posixRelative } from './paths.ts'
+
+/** The files that make routes, relative to the routes folder: route-table.ts owns their names. */
+export const ROUTE_FILE_GLOB = `**/{${SEGMENT_FILES.join(',')}}.{tsx,jsx,ts,js}`
+
+/** Every source file under `routesDir`, relative to it; the route table picks the route files. */
+export function listRouteFiles(routesDir: string): string[] {
+  return readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
+    .map((file) => posixRelative(routesDir, join(routesDir, file)))
+    .filter((file) => /\.(tsx|ts|jsx|js)$/.test(file))
+}
