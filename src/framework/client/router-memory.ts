@@ -11,8 +11,9 @@ export type PagePayload = RscPayload | Promise<RscPayload>
 export interface RouterMemory {
   /**
    * The pages of this tab's history entries, by entry key, for instant Back/Forward; the oldest
-   * go first. Changed only through history-payloads.ts: added at each commit, one dropped when a
-   * server function's answer for it is not shown, all dropped when data changed on the server.
+   * go first. Changed only through history-payloads.ts: added at each commit (history-sync.ts),
+   * one dropped when a server function's answer for it is not shown (server-answers.ts), all
+   * dropped when data changed on the server (router.refresh(), call-server.ts).
    */
   payloadsByKey: Map<string, PagePayload>
   /**
