@@ -1,6 +1,6 @@
 // Calls a server function: one POST that returns both the function's result and the page
 // re-rendered after it ran (or the page it redirected to), so no second request follows.
-// The answer is shown only on the page that made the call (router.tsx). A function that
+// The answer is shown only on the page that made the call (server-answers.ts). A function that
 // redirected hands its caller no value: the call rejects with the redirect signal while the
 // router navigates (docs/protocol.md).
 import {
@@ -19,9 +19,10 @@ import {
   toPayloadUrl,
 } from '../wire/protocol.ts'
 import { markHandled } from './handled-redirects.ts'
+import { forgetCachedPages } from './history-payloads.ts'
 import { currentRouterState } from './payload-cache.ts'
-import { applyServerUpdate, callOrigin, forgetCachedPages } from './router.tsx'
 import { isScriptUrl } from './script-urls.ts'
+import { applyServerUpdate, callOrigin } from './server-answers.ts'
 
 export async function callServer(id: string, args: unknown[]): Promise<unknown> {
   const temporaryReferences = createTemporaryReferenceSet()
