@@ -29,11 +29,8 @@ export function forgetFetches(store: RequestStore): void {
   if (store.parts.has(FETCHES)) partOf(store, FETCHES).clear()
 }
 
-// What this request fetched before it changed the data must not answer its later fetches.
-onRevalidate(() => {
-  const store = maybeStore()
-  if (store) forgetFetches(store)
-})
+/** Whether this module listens to revalidations yet (memoizeFetch()). */
+let forgetsOnRevalidate = false
 
 /** Kept on globalThis: the platform's fetch is wrapped once per process, whatever loads this. */
 const INSTALLED = Symbol.for('rsc-framework.fetch-memo')
@@ -100,6 +97,14 @@ function memoized(
  * server) only points the wrapper at its own request stores, never wraps the wrapper.
  */
 export function memoizeFetch(): void {
+  // What a request fetched before it changed the data must not answer its later fetches.
+  if (!forgetsOnRevalidate) {
+    forgetsOnRevalidate = true
+    onRevalidate(() => {
+      const store = maybeStore()
+      if (store) forgetFetches(store)
+    })
+  }
   const host = globalThis as WithInstalled
   const installed = host[INSTALLED]
   if (installed) {
