@@ -48,5 +48,5 @@ describe('the rsc entry', () => {
     await first.text()
     await (await entry.default(new Request('http://app.test/_.rsc'))).text()
     expect(made.handlers).toBe(2)
-  })
+  }, 30_000) // its first import transforms the whole runtime: seconds on a busy machine
 })
