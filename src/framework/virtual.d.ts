@@ -3,7 +3,7 @@ declare module 'virtual:framework/options' {
   export default options
   /** Differs between builds; 'development' under the dev server. */
   export const buildId: string
-  /** Draft mode's cookie value unless configured (draft-mode.ts): random per build. */
+  /** Draft mode's cookie value unless configured (server/draft-mode.ts): random per build. */
   export const draftModeSecret: string
 }
 
@@ -27,6 +27,6 @@ declare module 'virtual:framework/client-options' {
 }
 
 declare module 'virtual:framework/middleware' {
-  /** The app's src/middleware.ts or src/proxy.ts, if it has one (server/middleware.ts). */
+  /** The app's src/middleware.ts or src/proxy.ts, if it has one (server/middleware-host.ts). */
   export const middleware: import('./server/middleware-host.ts').MiddlewareSource | undefined
 }

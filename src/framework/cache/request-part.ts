@@ -5,7 +5,7 @@ import { currentPart, maybeStore, partOf, requestPart } from '../request/store.t
 import { type CacheStorage, type Computed, defaultCacheStorage } from './storage.ts'
 
 export interface CacheRequest {
-  /** The handler's store (core-state.ts); undefined: the process's default one. */
+  /** The handler's store (server/core-state.ts); undefined: the process's default one. */
   storage?: CacheStorage
   /** cached() calls made in this request, by key (cached.ts); made on first use. */
   calls?: Map<string, Promise<Computed>>

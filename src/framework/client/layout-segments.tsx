@@ -1,9 +1,9 @@
 'use client'
 // useSelectedLayoutSegment(s), as in the App Router. Each folder level of the page tree
-// (server/element-tree.tsx) is wrapped in a provider that holds the segments below it, computed by the server
-// (layout-segments.ts): it arrives in the payload of every navigation, so the hooks follow client
-// navigations with no request of their own. A component reads the nearest level above it: in a
-// layout, the segments below that layout; in a page, none.
+// (server/element-tree.tsx) is wrapped in a provider that holds the segments below it, computed
+// by the server (routing/layout-segments.ts): it arrives in the payload of every navigation, so
+// the hooks follow client navigations with no request of their own. A component reads the
+// nearest level above it: in a layout, the segments below that layout; in a page, none.
 import { createContext, type ReactNode, useContext } from 'react'
 
 const LayoutSegmentsContext = createContext<readonly string[]>([])

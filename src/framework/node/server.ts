@@ -174,7 +174,7 @@ async function serve(host: string, port: number, timeouts: Timeouts) {
     if (stopping) return
     stopping = true
     say(`${signal}: finishing in-flight requests, then exiting.`)
-    // Then the after() callbacks under way (after.ts), within the same grace period.
+    // Then the after() callbacks under way (server/after.ts), within the same grace period.
     server.close(() => void app.afterCallbacksSettled().then(() => process.exit(0)))
     // Connections that finish their last response become idle: close them as soon as they do.
     setInterval(() => server.closeIdleConnections(), 100).unref()

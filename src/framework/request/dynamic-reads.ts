@@ -8,7 +8,10 @@ import { currentStore, maybeStore, partOf, requestPart } from './store.ts'
 interface DynamicReads {
   /** Why this render is dynamic, if it is; undefined while it could still be static. */
   reason?: string
-  /** Called when the render is marked dynamic: a whole render stops there (serve-page.ts). */
+  /**
+   * Called when the render is marked dynamic: a whole render stops there
+   * (server/detached-renders.ts).
+   */
   onDynamic?: () => void
   /** A force-static render: cookies, headers and search params read as empty. */
   hidden: boolean

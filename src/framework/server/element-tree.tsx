@@ -189,7 +189,8 @@ async function wrapInSegments(
       node = childrenSlot
     }
     // The root's boundary falls back on the framework's default screens, which the browser
-    // loads only when it shows one (boundaries.tsx); the app's screens travel in the payload.
+    // loads only when it shows one (client/boundaries.tsx); the app's screens travel in the
+    // payload.
     if (depth === 0 || Object.keys(fallbacks).length > 0) {
       const elements: Partial<Record<FallbackStatus, ReactNode>> = {}
       for (const [status, Screen] of Object.entries(fallbacks)) {

@@ -1,4 +1,4 @@
-// `virtual:framework/middleware`: the app's middleware (server/middleware.ts), loaded on the
+// `virtual:framework/middleware`: the app's middleware (server/middleware-host.ts), loaded on the
 // first request, or nothing. Two such files fail the build, naming both.
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'

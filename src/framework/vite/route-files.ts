@@ -5,7 +5,10 @@ import { join } from 'node:path'
 import { SEGMENT_FILES } from '../routing/segment-files.ts'
 import { posixRelative } from './paths.ts'
 
-/** The files that make routes, relative to the routes folder: route-table.ts owns their names. */
+/**
+ * The files that make routes, relative to the routes folder: routing/segment-files.ts owns their
+ * names.
+ */
 export const ROUTE_FILE_GLOB = `**/{${SEGMENT_FILES.join(',')}}.{tsx,jsx,ts,js}`
 
 /** Every source file under `routesDir`, relative to it; the route table picks the route files. */

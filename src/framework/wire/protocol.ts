@@ -84,7 +84,10 @@ export function toRouterState(value: unknown): RouterState | null {
   return { from, slots: kept }
 }
 
-/** The draft mode cookie (draft-mode.ts): Next.js's name, so a Next app's tooling finds it. */
+/**
+ * The draft mode cookie (server/draft-mode.ts): Next.js's name, so a Next app's tooling finds
+ * it.
+ */
 export const COOKIE_DRAFT_MODE = '__prerender_bypass'
 
 /** Response header on payloads: the build that rendered it; the router ignores other builds'. */

@@ -1,4 +1,4 @@
-// What a server function post is answered with, once server-functions/invoke.ts has run it:
+// What a server function post is answered with, once invoke.ts has run it:
 // - a JavaScript call: one RSC payload with the return value and the page re-rendered after
 //   the function ran, or the page it redirected to (a push navigation, no second request);
 // - a form posted without JavaScript: 303 to a redirect's target, else the page as HTML, with
