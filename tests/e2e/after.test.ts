@@ -6,13 +6,11 @@ import { expect, test } from 'vitest'
 import {
   loggedErrors,
   payloadPathOf,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   startProductionServer,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const browser = setupBrowser(app)
+const { app, chromium: browser } = setupProductionServerAndBrowser()
 
 async function ranWhere(origin: string, id: string): Promise<string | null> {
   const response = await fetch(`${origin}/lab/after/status?id=${id}`)

@@ -9,13 +9,11 @@ import {
   linkTo,
   NOT_FOUND_TEXT,
   pathOf,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   UNAUTHORIZED_TEXT,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 test.each([
   ['not-found', 404, NOT_FOUND_TEXT],

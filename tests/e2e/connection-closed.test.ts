@@ -17,12 +17,10 @@ import {
   RequestLog,
   STATS_LOADING_TEXT,
   STATS_TEXT,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 function open(): Promise<Page> {
   return chromium.newPage()

@@ -6,10 +6,9 @@ import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import type { PrerenderManifest } from '../../src/framework/static/prerendered.ts'
 import { HEADER_ROUTE_KIND } from '../../src/framework/wire/protocol.ts'
-import { DIST_DIR, payloadPathOf, setupBrowser, setupProductionServer } from './support/index.ts'
+import { DIST_DIR, payloadPathOf, setupProductionServerAndBrowser } from './support/index.ts'
 
-const app = setupProductionServer()
-const browser = setupBrowser(app)
+const { app, chromium: browser } = setupProductionServerAndBrowser()
 
 function renderId(body: string): string {
   const match = body.match(/Render ([0-9a-f-]{36})/)

@@ -7,13 +7,11 @@ import {
   collectPageErrors,
   counter,
   formsOf,
-  setupBrowser,
-  setupDevServer,
+  setupDevServerAndBrowser,
   waitForHydration,
 } from './support/index.ts'
 
-const dev = setupDevServer()
-const chromium = setupBrowser(dev)
+const { dev, chromium } = setupDevServerAndBrowser()
 
 test('the dev server serves / with status 200 and the page hydrates', async () => {
   const page = await chromium.newPage()

@@ -10,13 +10,11 @@ import {
   counter,
   NOT_FOUND_TEXT,
   RequestLog,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   waitForHydration,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 describe('document load', () => {
   test('shows the server-rendered page with JavaScript disabled', async () => {

@@ -7,14 +7,12 @@ import { beforeAll, expect, test } from 'vitest'
 import { COOKIE_DRAFT_MODE } from '../../src/framework/wire/protocol.ts'
 import {
   ACCOUNTS,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   signIn,
   signInOverHttp,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const browser = setupBrowser(app)
+const { app, chromium: browser } = setupProductionServerAndBrowser()
 
 /** The admin's `session=…` cookie. */
 let admin = ''

@@ -1,13 +1,9 @@
 // Embedding (docs/embedding.md): the built rsc entry exports `createRequestHandler()`, a plain
 // `(Request) => Promise<Response>` that any Fetch-standard server can mount.
-import { createServer, type RequestListener, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { pathToFileURL } from 'node:url'
+import type { RequestListener } from 'node:http'
 import { createRequestListener } from '@remix-run/node-fetch-server'
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
-import { assertBuilt, createDataDir, HANDLER_ENTRY, removeDataDir } from './support/index.ts'
-
-type FetchHandler = (request: Request) => Promise<Response>
+import { expect, test } from 'vitest'
+import { type FetchHandler, listen, setupBuiltEntry } from './support/index.ts'
 
 interface BuiltEntry {
   createRequestHandler: () => FetchHandler
@@ -15,40 +11,14 @@ interface BuiltEntry {
   default: FetchHandler
 }
 
-function isBuiltEntry(value: unknown): value is BuiltEntry {
-  if (typeof value !== 'object' || value === null) return false
-  const entry = value as Record<string, unknown>
-  return (
-    typeof entry.createRequestHandler === 'function' &&
-    typeof entry.createNodeRequestListener === 'function' &&
-    typeof entry.default === 'function'
-  )
-}
-
-let entry: BuiltEntry
-let dataDir: string | undefined
-
-beforeAll(async () => {
-  assertBuilt()
-  // As an embedder runs it: the production build of React and of the framework. The app's data
-  // goes to a fresh directory, as with the test servers.
-  vi.stubEnv('NODE_ENV', 'production')
-  dataDir = createDataDir()
-  vi.stubEnv('DATA_DIR', dataDir)
-  const loaded: unknown = await import(/* @vite-ignore */ pathToFileURL(HANDLER_ENTRY).href)
-  if (!isBuiltEntry(loaded)) {
-    throw new Error(`${HANDLER_ENTRY} does not export createRequestHandler() and a default handler`)
-  }
-  entry = loaded
-})
-
-afterAll(() => {
-  vi.unstubAllEnvs()
-  if (dataDir) removeDataDir(dataDir)
-})
+const build = setupBuiltEntry<BuiltEntry>([
+  'createRequestHandler',
+  'createNodeRequestListener',
+  'default',
+])
 
 test('createRequestHandler() answers a Request for a page with its HTML', async () => {
-  const handler = entry.createRequestHandler()
+  const handler = build.entry.createRequestHandler()
   const response = await handler(new Request('http://localhost/notes/3'))
   expect(response.status).toBe(200)
   expect(response.headers.get('content-type')).toMatch(/^text\/html/)
@@ -58,7 +28,7 @@ test('createRequestHandler() answers a Request for a page with its HTML', async 
 })
 
 test('the handler answers payloads, route handlers and unknown URLs like the server does', async () => {
-  const handler = entry.createRequestHandler()
+  const handler = build.entry.createRequestHandler()
   const payload = await handler(new Request('http://localhost/notes/3_.rsc'))
   expect(payload.status).toBe(200)
   expect(payload.headers.get('content-type')).toMatch(/^text\/x-component/)
@@ -80,27 +50,22 @@ test('the handler answers payloads, route handlers and unknown URLs like the ser
 })
 
 test('the default export is a ready-made handler', async () => {
-  const response = await entry.default(new Request('http://localhost/about'))
+  const response = await build.entry.default(new Request('http://localhost/about'))
   expect(response.status).toBe(200)
   expect(await response.text()).toContain('<h1>About</h1>')
 })
 
 async function serve(listener: RequestListener, use: (origin: string) => Promise<void>) {
-  const server: Server = createServer(listener)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const server = await listen(listener)
   try {
-    const { port } = server.address() as AddressInfo
-    await use(`http://127.0.0.1:${port}`)
+    await use(server.url)
   } finally {
-    server.closeAllConnections()
-    await new Promise<void>((resolve, reject) =>
-      server.close((error) => (error ? reject(error) : resolve())),
-    )
+    await server.close()
   }
 }
 
 test('mounted with createNodeRequestListener(), it serves documents, payloads and HEAD', async () => {
-  const listener = entry.createNodeRequestListener(entry.createRequestHandler())
+  const listener = build.entry.createNodeRequestListener(build.entry.createRequestHandler())
   await serve(listener, async (origin) => {
     const page = await fetch(`${origin}/notes/3`)
     expect(page.status).toBe(200)
@@ -121,7 +86,7 @@ test('mounted with createNodeRequestListener(), it serves documents, payloads an
 })
 
 test('mounted in a plain node:http server with createRequestListener, it serves pages', async () => {
-  await serve(createRequestListener(entry.createRequestHandler()), async (origin) => {
+  await serve(createRequestListener(build.entry.createRequestHandler()), async (origin) => {
     const page = await fetch(`${origin}/notes/3`)
     expect(page.status).toBe(200)
     expect((await page.text()).replaceAll('<!-- -->', '')).toContain('Note id: 3')

@@ -13,13 +13,11 @@ import {
   linkTo,
   STATS_LOADING_TEXT,
   STATS_TEXT,
-  setupBrowser,
-  setupDevServer,
+  setupDevServerAndBrowser,
   waitForHydration,
 } from './support/index.ts'
 
-const dev = setupDevServer()
-const chromium = setupBrowser(dev)
+const { dev, chromium } = setupDevServerAndBrowser()
 
 const SECRET = 'secret detail 42'
 const COMPILE_TIMEOUT_MS = 90_000

@@ -16,14 +16,12 @@ import {
   RequestLog,
   serverErrorText,
   settle,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   waitForHydration,
   waitForLoggedError,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 const SECRET = 'secret detail 42'
 const GLOBAL_SERVER_MESSAGE = 'Error: The lab page failed on the server (secret detail 42).'

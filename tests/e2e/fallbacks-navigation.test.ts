@@ -23,13 +23,11 @@ import {
   SCOPED_LAB_TEXTS,
   serveExternalOrigin,
   settle,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   UNAUTHORIZED_TEXT,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { chromium } = setupProductionServerAndBrowser()
 
 /** The h1 of the pages the navigations start from, to see that Back returned there. */
 const HEADINGS: Record<string, string> = {

@@ -20,16 +20,14 @@ import {
   SCOPED_LAB_TEXTS,
   serveExternalOrigin,
   serverErrorText,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   signIn,
   UNAUTHORIZED_TEXT,
   waitForHydration,
   waitForLoggedError,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 function open(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
   return chromium.newPage(options)

@@ -9,13 +9,11 @@ import { HEADER_PREFETCH } from '../../src/framework/wire/protocol.ts'
 import {
   ACCOUNTS,
   payloadPathOf,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   signIn,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const browser = setupBrowser(app)
+const { app, chromium: browser } = setupProductionServerAndBrowser()
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(app.url + path, { headers, redirect: 'manual' })

@@ -14,13 +14,11 @@ import {
   clickLink,
   gotoHydrated,
   RequestLog,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   waitForHydration,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 /** What each list item shows: the string as JSON, so invisible characters can be compared. */
 const EXPECTED = HOSTILE_STRINGS.map((value) => JSON.stringify(value))

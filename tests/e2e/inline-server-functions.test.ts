@@ -6,12 +6,10 @@ import { expect, test } from 'vitest'
 import {
   collectPageErrors,
   gotoHydrated,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { chromium } = setupProductionServerAndBrowser()
 
 test('the first call of an inline server function of a prerendered page runs it', async () => {
   const page = await chromium.newPage()

@@ -11,15 +11,12 @@ import {
   gotoHydrated,
   linkTo,
   send,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   waitForHydration,
   whenPrefetched,
-  withRequestLog,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const browser = setupBrowser(app)
+const { app, chromium: browser } = setupProductionServerAndBrowser()
 
 const NOTE_TITLE = 'Note 3: travel'
 const dialog = (page: Page) => page.getByRole('dialog', { name: NOTE_TITLE })
@@ -66,7 +63,7 @@ describe('in the browser', () => {
   })
 
   test('Forward to the dialog after a reload shows the dialog again, as Next.js does', async () => {
-    const { page, requests } = await withRequestLog(browser.newPage())
+    const { page, requests } = await browser.newPageWithRequestLog()
     await gotoHydrated(page, '/notes')
     await clickLink(page, '/notes/3')
     await dialog(page).waitFor()
@@ -145,7 +142,7 @@ describe('in the browser', () => {
   })
 
   test('a payload prefetched from another page is not reused for the list’s state', async () => {
-    const { page, requests } = await withRequestLog(browser.newPage())
+    const { page, requests } = await browser.newPageWithRequestLog()
     // /tags/travel prefetches /notes/3: the full page, static, cached for 300 s by the client.
     await gotoHydrated(page, '/tags/travel')
     await whenPrefetched(page, requests, '/notes/3')
@@ -158,7 +155,7 @@ describe('in the browser', () => {
   })
 
   test('a URL prefetched from the list (intercepted: 204) is still prefetched from elsewhere', async () => {
-    const { page, requests } = await withRequestLog(browser.newPage())
+    const { page, requests } = await browser.newPageWithRequestLog()
     // The list prefetches /notes/3 with its state: an interception, answered 204.
     await gotoHydrated(page, '/notes')
     await whenPrefetched(page, requests, '/notes/3')

@@ -8,12 +8,10 @@ import {
   clickLink,
   gotoHydrated,
   isPayloadUrl,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const browser = setupBrowser(app)
+const { chromium: browser } = setupProductionServerAndBrowser()
 
 test('in a layout: the segments below it; in a page: none', async () => {
   const page = await browser.newPage()

@@ -12,15 +12,10 @@ import {
   isPayloadUrl,
   linkTo,
   PayloadGate,
-  setupBrowser,
-  setupProductionServer,
-  withRequestLog,
+  setupProductionServerAndBrowser,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
-/** Pages whose payload requests are let finish before they close (support/held-payloads.ts). */
-const openPage = () => withRequestLog(chromium.newPage())
+const { chromium } = setupProductionServerAndBrowser()
 
 /** The route load timeout (`loadTimeoutMs`, client/router-options.ts). */
 const LOAD_TIMEOUT_MS = 3800
@@ -43,7 +38,7 @@ async function homeWithPausedClock(page: Page): Promise<void> {
 }
 
 test('a payload held back 5 s turns into a document navigation to the target at 3.8 s', async () => {
-  const { page, requests } = await openPage()
+  const { page, requests } = await chromium.newPageWithRequestLog()
   // Every request for the target's payload (its prefetch too) is held until the test ends.
   const gate = await PayloadGate.install(page, [TARGET])
   await homeWithPausedClock(page)
@@ -104,7 +99,7 @@ describe('a payload request whose answer cannot be used turns into a document na
   ]
 
   test.each(answers)('$what', async ({ answer }) => {
-    const { page, requests } = await openPage()
+    const { page, requests } = await chromium.newPageWithRequestLog()
     await page.route((url) => isPayloadUrl(url.href, TARGET), answer)
     await homeWithPausedClock(page)
 
@@ -119,7 +114,7 @@ describe('a payload request whose answer cannot be used turns into a document na
 })
 
 test('a payload that takes 2 s is not interrupted: the page shows, no document load follows', async () => {
-  const { page, requests } = await openPage()
+  const { page, requests } = await chromium.newPageWithRequestLog()
   const gate = await PayloadGate.install(page, [TARGET])
   await homeWithPausedClock(page)
 

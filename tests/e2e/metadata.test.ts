@@ -16,14 +16,12 @@ import {
   pathOf,
   payloadPathOf,
   settle,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   UNAUTHORIZED_TEXT,
   waitForHydration,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 const LAB = '/lab/metadata'
 const LAB_ERROR_HEADING = 'Something went wrong in the lab.'

@@ -19,13 +19,11 @@ import {
   RequestLog,
   rawRequest,
   sendRaw,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   waitForLoggedError,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 const HEADERS_PAGE = '/lab/middleware/headers'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/

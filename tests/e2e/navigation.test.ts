@@ -14,14 +14,12 @@ import {
   STATS_TEXT,
   scrollY,
   settle,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   textsSeen,
   watchTexts,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { chromium } = setupProductionServerAndBrowser()
 
 test('a Link click fetches only the RSC payload (text/x-component), no document, and changes the URL', async () => {
   const page = await chromium.newPage()
@@ -120,8 +118,7 @@ describe('routes render with the right params via client navigation', () => {
     { from: '/tags', href: '/tags/garden', testId: 'tag-param', text: 'Tag param: ["garden"]' },
   ]
   test.each(cases)('$from → $href shows $text', async ({ from, href, testId, text }) => {
-    const page = await chromium.newPage()
-    const requests = RequestLog.start(page)
+    const { page, requests } = await chromium.newPageWithRequestLog()
     await gotoHydrated(page, from)
     await clickLink(page, href)
     await page.getByTestId(testId).filter({ hasText: text }).waitFor()
@@ -131,8 +128,7 @@ describe('routes render with the right params via client navigation', () => {
   })
 
   test('/notes → /notes/new shows the static page, not [id]', async () => {
-    const page = await chromium.newPage()
-    const requests = RequestLog.start(page)
+    const { page, requests } = await chromium.newPageWithRequestLog()
     await gotoHydrated(page, '/notes')
     await clickLink(page, '/notes/new')
     await page.getByRole('heading', { level: 1, name: 'New note' }).waitFor()
@@ -142,8 +138,7 @@ describe('routes render with the right params via client navigation', () => {
   })
 
   test('/ → /about renders the page of the (site) group', async () => {
-    const page = await chromium.newPage()
-    const requests = RequestLog.start(page)
+    const { page, requests } = await chromium.newPageWithRequestLog()
     await gotoHydrated(page, '/')
     await clickLink(page, '/about')
     await page.getByRole('heading', { level: 1, name: 'About' }).waitFor()

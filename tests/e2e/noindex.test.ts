@@ -10,13 +10,11 @@ import {
   NOTE_NOT_FOUND_TEXT,
   SCOPED_LAB_TEXTS,
   settle,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   waitForHydration,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 const ROBOTS_META = /<meta name="robots"[^>]*>/g
 const NOINDEX_META = /^<meta name="robots" content="noindex"\s*\/?>$/

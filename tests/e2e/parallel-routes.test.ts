@@ -4,16 +4,9 @@
 // default.tsx).
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
-import {
-  clickLink,
-  gotoHydrated,
-  send,
-  setupBrowser,
-  setupProductionServer,
-} from './support/index.ts'
+import { clickLink, gotoHydrated, send, setupProductionServerAndBrowser } from './support/index.ts'
 
-const app = setupProductionServer()
-const browser = setupBrowser(app)
+const { app, chromium: browser } = setupProductionServerAndBrowser()
 
 const main = (page: Page) => page.getByRole('region', { name: 'Main' })
 const side = (page: Page) => page.getByRole('complementary', { name: 'Side' })

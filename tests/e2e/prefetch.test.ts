@@ -10,16 +10,11 @@ import {
   linkTo,
   PayloadGate,
   requestBarrier,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   whenPrefetched,
-  withRequestLog,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
-/** Pages whose payload requests are let finish before they close (support/held-payloads.ts). */
-const openPage = () => withRequestLog(chromium.newPage())
+const { chromium } = setupProductionServerAndBrowser()
 
 /** The queue's limit (`prefetchConcurrency`, client/router-options.ts). */
 const PREFETCH_CONCURRENCY = 5
@@ -32,7 +27,7 @@ function slug(page: Page, path: string) {
 }
 
 test('20 links in view: at most 5 prefetches run at once, all 20 complete, and a hovered link goes first', async () => {
-  const { page, requests } = await openPage()
+  const { page, requests } = await chromium.newPageWithRequestLog()
   const gate = await PayloadGate.install(page)
   await gotoHydrated(page, '/lab/links')
 
@@ -90,7 +85,7 @@ test('20 links in view: at most 5 prefetches run at once, all 20 complete, and a
 })
 
 test('prefetch requests carry the prefetch header and go at low priority; navigations at high', async () => {
-  const { page, requests } = await openPage()
+  const { page, requests } = await chromium.newPageWithRequestLog()
   // The fetch priority the page gave each payload request, as Chromium's network layer saw it.
   const cdp = await page.context().newCDPSession(page)
   const priorities = new Map<string, string>()
@@ -115,7 +110,7 @@ test('prefetch requests carry the prefetch header and go at low priority; naviga
 })
 
 test('a Link with prefetch={false} is not prefetched when seen, hovered or focused', async () => {
-  const { page, requests } = await openPage()
+  const { page, requests } = await chromium.newPageWithRequestLog()
   await gotoHydrated(page, '/lab/links')
   // Everything in view has been prefetched by now (the queue runs them in order).
   for (const path of LINKS) await whenPrefetched(page, requests, path)
@@ -135,7 +130,7 @@ test('a Link with prefetch={false} is not prefetched when seen, hovered or focus
 })
 
 test('a prefetch in flight or done is not repeated: not on hover, focus, or by another link to it', async () => {
-  const { page, requests } = await openPage()
+  const { page, requests } = await chromium.newPageWithRequestLog()
   const target = '/lab/pages/link-1'
   const gate = await PayloadGate.install(page, [target])
   await gotoHydrated(page, '/lab/links')
@@ -163,7 +158,7 @@ test('a prefetch in flight or done is not repeated: not on hover, focus, or by a
 })
 
 test('a click on a prefetched static link makes no payload request and no document request', async () => {
-  const { page, requests } = await openPage()
+  const { page, requests } = await chromium.newPageWithRequestLog()
   await gotoHydrated(page, '/lab/links')
   const target = '/lab/pages/link-7'
   await whenPrefetched(page, requests, target)

@@ -19,8 +19,7 @@ import {
   NOT_FOUND_TEXT,
   type RunningServer,
   removeDataDir,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   startProductionServer,
   VITE_BIN,
   waitForHydration,
@@ -31,8 +30,7 @@ let serverStartedAt = 0
 beforeAll(() => {
   serverStartedAt = Date.now() // registered before the server's own hook: it starts after this
 })
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 function manifest(): PrerenderManifest {
   return JSON.parse(readFileSync(join(PRERENDER_DIR, 'manifest.json'), 'utf8'))

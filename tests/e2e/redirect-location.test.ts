@@ -8,14 +8,13 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import {
+  collectConsoleErrors,
   gotoHydrated,
   NOT_FOUND_TEXT,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 /** The lab's UNICODE_REDIRECT_TARGET, `/lab/echo?q=café 漢字`, as it goes on the wire. */
 const ENCODED_TARGET = '/lab/echo?q=caf%C3%A9%20%E6%BC%A2%E5%AD%97'
@@ -169,10 +168,7 @@ describe('a redirect to a javascript: URL never runs script', () => {
   /** Does `act` on a hydrated `start` page; then whether the target's script ran, and the URL. */
   async function afterScriptRedirect(start: string, act: (page: Page) => Promise<void>) {
     const page = await chromium.newPage()
-    const errors: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text())
-    })
+    const errors = collectConsoleErrors(page)
     await gotoHydrated(page, start)
     await act(page)
     await expect.poll(() => errors).toContain(BLOCKED)

@@ -12,14 +12,12 @@ import {
   NOT_FOUND_TEXT,
   pathOf,
   settle,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   textsSeen,
   watchTexts,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { chromium } = setupProductionServerAndBrowser()
 
 /** The exact digest text of a redirect, as user data. */
 const FORGED = 'FRAMEWORK_REDIRECT;replace;307;https://example.com/'

@@ -10,17 +10,12 @@ import {
   gotoHydrated,
   linkTo,
   type RequestLog,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   whenPrefetched,
-  withRequestLog,
 } from './support/index.ts'
 
 // The tests change notes: each file's server starts from the seeded 50 notes.
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
-/** Pages whose payload requests are let finish before they close (support/held-payloads.ts). */
-const openPage = () => withRequestLog(chromium.newPage())
+const { chromium } = setupProductionServerAndBrowser()
 
 const heading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true })
@@ -48,7 +43,7 @@ function noteLinks(page: Page): Promise<string[]> {
 }
 
 test('after creating a note, Back to /notes and Home shows it, not the listing seen before', async () => {
-  const { page, requests } = await openPage()
+  const { page, requests } = await chromium.newPageWithRequestLog()
   const title = 'Note 51: revalidated'
   await gotoHydrated(page, '/')
   expect(await noteLinks(page)).not.toContain(title)
@@ -92,7 +87,7 @@ test('after creating a note, Back to /notes and Home shows it, not the listing s
 })
 
 test('after editing a note, the /notes payload prefetched before the change is not reused', async () => {
-  const { page, requests } = await openPage()
+  const { page, requests } = await chromium.newPageWithRequestLog()
   const oldTitle = 'Note 49: garden'
   const newTitle = 'Note 49: garden, edited'
   await gotoHydrated(page, '/')
@@ -137,7 +132,7 @@ test('after editing a note, the /notes payload prefetched before the change is n
 })
 
 test('after liking a note from a click handler, visiting it again and Back show the new count', async () => {
-  const { page, requests } = await openPage()
+  const { page, requests } = await chromium.newPageWithRequestLog()
   // From the tag's listing: from the notes list, the note opens in a dialog (docs/routing.md).
   await gotoHydrated(page, '/tags/travel')
   await whenPrefetched(page, requests, '/notes/3')
@@ -169,7 +164,7 @@ test('after liking a note from a click handler, visiting it again and Back show 
 })
 
 test('marking a note favourite (an inline server function) shows at once, and in the #favourite listing', async () => {
-  const { page, requests } = await openPage()
+  const { page, requests } = await chromium.newPageWithRequestLog()
   await gotoHydrated(page, '/tags/favourite')
   await heading(page, 'Notes tagged #favourite').waitFor()
   expect(await noteLinks(page)).not.toContain('Note 4: recipes')

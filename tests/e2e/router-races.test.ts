@@ -15,14 +15,10 @@ import {
   pathOf,
   requestBarrier,
   settle,
-  setupBrowser,
-  setupProductionServer,
-  withRequestLog,
+  setupProductionServerAndBrowser,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
-const openPage = () => withRequestLog(chromium.newPage())
+const { app, chromium } = setupProductionServerAndBrowser()
 
 /** Past the route load timeout of 3800 ms. */
 const PAST_LOAD_TIMEOUT_MS = 5_000
@@ -48,7 +44,7 @@ async function clickHeldAbout(page: Page, gate: PayloadGate): Promise<void> {
 
 describe('a superseded navigation never falls back to a document load', () => {
   test('Back while a navigation is pending: the page Back went to stays', async () => {
-    const { page, requests } = await openPage()
+    const { page, requests } = await chromium.newPageWithRequestLog()
     const gate = await PayloadGate.install(page, ['/about'])
     await startPaused(page, '/')
     await linkTo(page, '/notes').click()
@@ -67,7 +63,7 @@ describe('a superseded navigation never falls back to a document load', () => {
   })
 
   test('a server function called after the click updates the page: the navigation is dropped', async () => {
-    const { page, requests } = await openPage()
+    const { page, requests } = await chromium.newPageWithRequestLog()
     const gate = await PayloadGate.install(page, ['/about'])
     await startPaused(page, '/lab/actions')
     await clickHeldAbout(page, gate)
@@ -87,7 +83,7 @@ describe('a superseded navigation never falls back to a document load', () => {
 
 describe("a server function's answer is applied only to the page that made the call", () => {
   test('answered after the user moved on: the value resolves, the new page stays as it is', async () => {
-    const { page, requests } = await openPage()
+    const { page, requests } = await chromium.newPageWithRequestLog()
     await startPaused(page, '/lab/actions')
     const hold = await holdNextCall(page, '/lab/actions')
     const resolved = page.waitForEvent('console', (message) =>
@@ -117,7 +113,7 @@ describe("a server function's answer is applied only to the page that made the c
   })
 
   test('answered while a navigation that started later is pending: that navigation goes on', async () => {
-    const { page, requests } = await openPage()
+    const { page, requests } = await chromium.newPageWithRequestLog()
     const gate = await PayloadGate.install(page, ['/about'])
     await startPaused(page, '/lab/actions')
     const hold = await holdNextCall(page, '/lab/actions')
@@ -141,7 +137,7 @@ describe('router calls made in one tick apply in the order made', () => {
     { button: 'Replace then refresh', historyGrows: false },
     { button: 'Refresh then push', historyGrows: true },
   ])('$button ends on the target', async ({ button, historyGrows }) => {
-    const { page, requests } = await openPage()
+    const { page, requests } = await chromium.newPageWithRequestLog()
     await gotoHydrated(page, '/lab/router')
     const before = await page.evaluate(() => history.length)
     await page.getByRole('button', { name: button, exact: true }).click()
@@ -161,7 +157,7 @@ describe('a hash that is not valid percent-encoding', () => {
   test.each(['/about#%', '/about#%E0%A4%A'])(
     'a link to %s navigates there and the app stays up',
     async (href) => {
-      const { page, requests } = await openPage()
+      const { page, requests } = await chromium.newPageWithRequestLog()
       const errors = collectPageErrors(page)
       await gotoHydrated(page, '/lab/router')
       await linkTo(page, href).click()
@@ -175,7 +171,7 @@ describe('a hash that is not valid percent-encoding', () => {
   )
 
   test('a document loaded with such a hash hydrates and navigates', async () => {
-    const { page } = await openPage()
+    const { page } = await chromium.newPageWithRequestLog()
     const errors = collectPageErrors(page)
     await gotoHydrated(page, '/lab/router#%E0%A4%A')
     await linkTo(page, '/about').click()

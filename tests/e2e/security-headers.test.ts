@@ -5,26 +5,21 @@
 // hydrates in Chromium under `script-src 'self' 'nonce-…'` without a violation. The option is
 // tested as an embedder uses it: createRequestHandler() from the build, mounted in node:http
 // with sirv serving dist/client (docs/embedding.md, docs/security.md).
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { createRequestListener } from '@remix-run/node-fetch-server'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sirv from 'sirv'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
-  assertBuilt,
   clickCounter,
   clickLink,
-  createDataDir,
   DIST_DIR,
+  type FetchHandler,
   gotoHydrated,
-  HANDLER_ENTRY,
-  launchBrowser,
-  openPage,
-  removeDataDir,
   STATS_TEXT,
+  setupBrowser,
+  setupBuiltEntry,
+  setupListeningServer,
   setupProductionServer,
   waitForHydration,
 } from './support/index.ts'
@@ -121,40 +116,22 @@ describe('documents carry nosniff and a Referrer-Policy', () => {
 
 // --- contentSecurityPolicy -----------------------------------------------------------------
 
-type FetchHandler = (request: Request) => Promise<Response>
 interface BuiltEntry {
   createRequestHandler: (options?: { contentSecurityPolicy?: string }) => FetchHandler
 }
 
 const POLICY = "script-src 'self' 'nonce-{nonce}'"
 
-let entry: BuiltEntry
-let server: Server
-let origin: string
-let browser: Browser
-let dataDir: string | undefined
-
-beforeAll(async () => {
-  assertBuilt()
-  vi.stubEnv('NODE_ENV', 'production')
-  dataDir = createDataDir()
-  vi.stubEnv('DATA_DIR', dataDir)
-  entry = (await import(/* @vite-ignore */ pathToFileURL(HANDLER_ENTRY).href)) as BuiltEntry
+const build = setupBuiltEntry<BuiltEntry>(['createRequestHandler'])
+/** The handler with the policy, mounted in node:http with sirv serving dist/client. */
+const embedded = setupListeningServer(() => {
   const assets = sirv(join(DIST_DIR, 'client'))
-  const app = createRequestListener(entry.createRequestHandler({ contentSecurityPolicy: POLICY }))
-  server = createServer((req, res) => assets(req, res, () => app(req, res)))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  browser = await launchBrowser()
+  const handler = createRequestListener(
+    build.entry.createRequestHandler({ contentSecurityPolicy: POLICY }),
+  )
+  return (req, res) => assets(req, res, () => handler(req, res))
 })
-
-afterAll(async () => {
-  await browser?.close()
-  server?.closeAllConnections()
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
-  vi.unstubAllEnvs()
-  if (dataDir) removeDataDir(dataDir)
-})
+const chromium = setupBrowser(embedded)
 
 interface ScriptTag {
   attributes: string
@@ -170,7 +147,7 @@ function scriptTags(html: string): ScriptTag[] {
 
 /** The document's policy and nonce, after checking that every inline script carries it. */
 async function nonceOf(path: string, status = 200): Promise<string> {
-  const response = await fetch(origin + path, { headers: { accept: 'text/html' } })
+  const response = await fetch(embedded.url + path, { headers: { accept: 'text/html' } })
   expect(response.status, path).toBe(status)
   expectDocumentHeaders(response, path)
   const policy = response.headers.get('content-security-policy')
@@ -222,7 +199,7 @@ describe('the contentSecurityPolicy option', () => {
     page: Page
     violations(): Promise<string[]>
   }> {
-    const page = await openPage(browser, { baseURL: origin })
+    const page = await chromium.newPage()
     const messages: string[] = []
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) messages.push(message.text())
@@ -274,8 +251,8 @@ describe('the contentSecurityPolicy option', () => {
   // Last in the file: creating a second handler changes what the first one does (see the
   // report of issue 7), so later tests would see documents without a policy.
   test('creating another handler (without the option) leaves the first one’s policy alone', async () => {
-    const first = entry.createRequestHandler({ contentSecurityPolicy: POLICY })
-    entry.createRequestHandler()
+    const first = build.entry.createRequestHandler({ contentSecurityPolicy: POLICY })
+    build.entry.createRequestHandler()
     const response = await first(new Request('http://localhost/about'))
     await response.arrayBuffer()
     expect(response.headers.get('content-security-policy') ?? '(no policy)').toMatch(

@@ -20,15 +20,13 @@ import {
   RequestLog,
   SCOPED_LAB_TEXTS,
   serveExternalOrigin,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   UNAUTHORIZED_TEXT,
   waitForHydration,
   waitForLoggedError,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 const HEADING = 'Server function interrupts'
 const SECRET = 'secret detail 42'

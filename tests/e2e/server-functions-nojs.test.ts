@@ -8,14 +8,12 @@ import { HEADER_ACTION_ID, PAYLOAD_SUFFIX } from '../../src/framework/wire/proto
 import {
   collectPageErrors,
   RequestLog,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   waitForHydration,
   waitForLoggedError,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 const TITLE_ERROR = 'Give the note a title.'
 const TAGS_ERROR = 'Tags are words of letters, digits and dashes, separated by spaces or commas.'

@@ -3,62 +3,38 @@
 // first X-Forwarded-Host counts only then), and the limits, which override vite.config.ts's.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import type { FrameworkOptions } from '../../src/framework/config.ts'
 import { CONTENT_TYPE_TEXT } from '../../src/framework/wire/protocol.ts'
 import {
-  assertBuilt,
   callServerFunction,
   clientServerFunctionId,
-  createDataDir,
   DIST_DIR,
-  HANDLER_ENTRY,
+  type FetchHandler,
   payloadRoot,
-  removeDataDir,
+  setupBuiltEntry,
 } from './support/index.ts'
-
-type FetchHandler = (request: Request) => Promise<Response>
 
 interface BuiltEntry {
   createRequestHandler: (options?: FrameworkOptions) => FetchHandler
 }
 
-function isBuiltEntry(value: unknown): value is BuiltEntry {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Record<string, unknown>).createRequestHandler === 'function'
-  )
-}
+const build = setupBuiltEntry<BuiltEntry>(['createRequestHandler'])
 
 /** The host the embedding server listens on, behind a proxy that the public reaches. */
 const INTERNAL = 'http://app.internal:3000'
 const PUBLIC_HOST = 'notes.example.org'
 
-let entry: BuiltEntry
-let dataDir: string | undefined
 let likeId = ''
 
 beforeAll(async () => {
-  assertBuilt()
-  vi.stubEnv('NODE_ENV', 'production')
-  dataDir = createDataDir()
-  vi.stubEnv('DATA_DIR', dataDir)
-  const loaded: unknown = await import(/* @vite-ignore */ pathToFileURL(HANDLER_ENTRY).href)
-  if (!isBuiltEntry(loaded))
-    throw new Error(`${HANDLER_ENTRY} does not export createRequestHandler()`)
-  entry = loaded
   // The id as the browser finds it: in the scripts the note page loads (served from dist/client).
-  const html = await (await entry.createRequestHandler()(new Request(`${INTERNAL}/notes/1`))).text()
+  const html = await (
+    await build.entry.createRequestHandler()(new Request(`${INTERNAL}/notes/1`))
+  ).text()
   likeId = await clientServerFunctionId(html, 'likeNoteAction', async (path) =>
     readFileSync(join(DIST_DIR, 'client', path), 'utf8'),
   )
-})
-
-afterAll(() => {
-  vi.unstubAllEnvs()
-  if (dataDir) removeDataDir(dataDir)
 })
 
 async function likesOf(handler: FetchHandler, id: string): Promise<number> {
@@ -88,7 +64,7 @@ function likeThroughProxy(
 
 describe('trustProxy', () => {
   test('off (the default): X-Forwarded-Host is ignored, so the public origin is refused', async () => {
-    const handler = entry.createRequestHandler()
+    const handler = build.entry.createRequestHandler()
     const response = await likeThroughProxy(handler, '2', `https://${PUBLIC_HOST}`, PUBLIC_HOST)
     expect(response.status).toBe(403)
     expect(response.headers.get('content-type')).toBe(CONTENT_TYPE_TEXT)
@@ -96,14 +72,14 @@ describe('trustProxy', () => {
   })
 
   test('off: a client cannot forge X-Forwarded-Host to pass the origin check', async () => {
-    const handler = entry.createRequestHandler({ trustProxy: false })
+    const handler = build.entry.createRequestHandler({ trustProxy: false })
     const response = await likeThroughProxy(handler, '2', 'https://evil.example', 'evil.example')
     expect(response.status).toBe(403)
     expect(await likesOf(handler, '2')).toBe(0)
   })
 
   test('on: the first X-Forwarded-Host is the request host, so the public origin is served', async () => {
-    const handler = entry.createRequestHandler({ trustProxy: true })
+    const handler = build.entry.createRequestHandler({ trustProxy: true })
     const response = await likeThroughProxy(
       handler,
       '3',
@@ -116,7 +92,7 @@ describe('trustProxy', () => {
   })
 
   test('on: only the first X-Forwarded-Host counts, not a later one', async () => {
-    const handler = entry.createRequestHandler({ trustProxy: true })
+    const handler = build.entry.createRequestHandler({ trustProxy: true })
     const response = await likeThroughProxy(
       handler,
       '4',
@@ -128,14 +104,14 @@ describe('trustProxy', () => {
   })
 
   test('on: the internal host no longer matches once a proxy names the public one', async () => {
-    const handler = entry.createRequestHandler({ trustProxy: true })
+    const handler = build.entry.createRequestHandler({ trustProxy: true })
     const response = await likeThroughProxy(handler, '4', INTERNAL, PUBLIC_HOST)
     expect(response.status).toBe(403)
     expect(await likesOf(handler, '4')).toBe(0)
   })
 
   test('on, without X-Forwarded-Host: the Host counts, as without a proxy', async () => {
-    const handler = entry.createRequestHandler({ trustProxy: true })
+    const handler = build.entry.createRequestHandler({ trustProxy: true })
     const response = await likeThroughProxy(handler, '5', INTERNAL)
     expect(response.status).toBe(200)
     await response.arrayBuffer()
@@ -145,7 +121,7 @@ describe('trustProxy', () => {
 
 describe('limits and allow-list given to createRequestHandler()', () => {
   test('bodySizeLimit: a smaller limit refuses what the default accepts', async () => {
-    const handler = entry.createRequestHandler({ serverFunctions: { bodySizeLimit: 100 } })
+    const handler = build.entry.createRequestHandler({ serverFunctions: { bodySizeLimit: 100 } })
     const call = (body: string) =>
       callServerFunction(handler, INTERNAL, { pagePath: '/notes/6', actionId: likeId, body })
     const padded = JSON.stringify(['6', 'x'.repeat(100)])
@@ -156,7 +132,7 @@ describe('limits and allow-list given to createRequestHandler()', () => {
     expect(accepted.status).toBe(200)
     await accepted.arrayBuffer()
     // The default limit (1 MB) takes the same body.
-    const byDefault = await callServerFunction(entry.createRequestHandler(), INTERNAL, {
+    const byDefault = await callServerFunction(build.entry.createRequestHandler(), INTERNAL, {
       pagePath: '/notes/6',
       actionId: likeId,
       body: padded,
@@ -166,7 +142,7 @@ describe('limits and allow-list given to createRequestHandler()', () => {
   })
 
   test('maxArguments: a smaller limit refuses more arguments', async () => {
-    const handler = entry.createRequestHandler({ serverFunctions: { maxArguments: 2 } })
+    const handler = build.entry.createRequestHandler({ serverFunctions: { maxArguments: 2 } })
     const three = await callServerFunction(handler, INTERNAL, {
       pagePath: '/notes/7',
       actionId: likeId,
@@ -184,7 +160,7 @@ describe('limits and allow-list given to createRequestHandler()', () => {
   })
 
   test('allowedOrigins: the options replace the list built from vite.config.ts', async () => {
-    const handler = entry.createRequestHandler({
+    const handler = build.entry.createRequestHandler({
       serverFunctions: { allowedOrigins: ['partner.example:8443'] },
     })
     const partner = await likeThroughProxy(handler, '8', 'https://partner.example:8443')
@@ -198,7 +174,7 @@ describe('limits and allow-list given to createRequestHandler()', () => {
     expect(await likesOf(handler, '8')).toBe(1)
     // The handler without options keeps vite.config.ts's list.
     const built = await likeThroughProxy(
-      entry.createRequestHandler(),
+      build.entry.createRequestHandler(),
       '8',
       'https://app.notebook.example',
     )

@@ -14,12 +14,10 @@ import {
   linkTo,
   payloadPathOf,
   RequestLog,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 const TITLE_ERROR = 'Give the note a title.'
 const TAGS_ERROR = 'Tags are words of letters, digits and dashes, separated by spaces or commas.'

@@ -12,13 +12,11 @@ import {
   counter,
   loggedErrors,
   serverErrorText,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   waitForHydration,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 const SSR_ONLY_HEADING = 'A client component that needs window'
 const BROWSER_TEXT = 'Rendered in the browser at /lab/global/ssr-only'

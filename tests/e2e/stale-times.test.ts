@@ -10,16 +10,11 @@ import {
   linkTo,
   type RequestLog,
   STATS_TEXT,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   whenPrefetched,
-  withRequestLog,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
-/** Pages whose payload requests are let finish before they close (support/held-payloads.ts). */
-const openPage = () => withRequestLog(chromium.newPage())
+const { chromium } = setupProductionServerAndBrowser()
 
 /** The stale time of a static route's payload (`staticStaleTime`, client/router-options.ts). */
 const STATIC_STALE_TIME_MS = 300_000
@@ -29,7 +24,7 @@ const START = new Date('2026-03-02T09:00:00Z').getTime()
 
 /** A page whose clock reads `START` (and stays there) until the test sets another time. */
 async function pageAtStart(): Promise<{ page: Page; requests: RequestLog }> {
-  const { page, requests } = await openPage()
+  const { page, requests } = await chromium.newPageWithRequestLog()
   await page.clock.install({ time: START })
   // Date.now() stands still, so a payload's age is exactly what the test makes it; timers run.
   await page.clock.setFixedTime(START)

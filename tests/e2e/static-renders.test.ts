@@ -5,24 +5,20 @@
 // with JSX (docs/routing.md).
 import { describe, expect, test } from 'vitest'
 import {
+  collectConsoleErrors,
   collectPageErrors,
   gotoHydrated,
   payloadPathOf,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const browser = setupBrowser(app)
+const { app, chromium: browser } = setupProductionServerAndBrowser()
 
 describe('a static page in the browser', () => {
   test('useSearchParams() shows the real query after hydration, with no hydration error', async () => {
     const page = await browser.newPage()
     const errors = collectPageErrors(page)
-    const consoleErrors: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text())
-    })
+    const consoleErrors = collectConsoleErrors(page)
     // Another visitor's query first: the stored page must not carry it.
     await fetch(`${app.url}/lab/query?tab=someone-else`)
     await gotoHydrated(page, '/lab/query?tab=mine')

@@ -11,15 +11,13 @@ import {
   RequestLog,
   STATS_LOADING_TEXT,
   STATS_TEXT,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   textsSeen,
   waitForHydration,
   watchTexts,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 /** The stats paragraph as server-rendered HTML (its text is split by React's text markers). */
 const STATS_MARKUP = 'data-testid="stats"'

@@ -8,12 +8,10 @@ import {
   clickCounter,
   clickLink,
   gotoHydrated,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const browser = setupBrowser(app)
+const { chromium: browser } = setupProductionServerAndBrowser()
 
 const visitButton = (page: Page, clicks: string) =>
   page.getByRole('button', { name: `This visit: ${clicks}`, exact: true })

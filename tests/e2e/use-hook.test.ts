@@ -15,13 +15,11 @@ import {
   linkTo,
   NOT_FOUND_TEXT,
   RequestLog,
-  setupBrowser,
-  setupProductionServer,
+  setupProductionServerAndBrowser,
   waitForHydration,
 } from './support/index.ts'
 
-const app = setupProductionServer()
-const chromium = setupBrowser(app)
+const { app, chromium } = setupProductionServerAndBrowser()
 
 const GREETING = 'Hello, ada, from a promise'
 

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { closeAllPages, launchBrowser, openPage } from './browser.ts'
 import { copyProject, type ProjectCopy } from './project-copy.ts'
+import { type RequestLog, withRequestLog } from './requests.ts'
 import {
   type DevServerOptions,
   type ProductionServerOptions,
@@ -77,9 +78,30 @@ export function setupProductionServer(
   )
 }
 
+/**
+ * The production build and one Chromium whose pages go to it: what most browser tests need.
+ * Named `app` and `chromium` in the test files.
+ */
+export function setupProductionServerAndBrowser(options: ProductionServerOptions = {}): {
+  app: ProductionServerHandle
+  chromium: BrowserHandle
+} {
+  const app = setupProductionServer(options)
+  return { app, chromium: setupBrowser(app) }
+}
+
 /** The Vite dev server, started once for the test file. */
 export function setupDevServer(options: DevServerOptions = {}): ServerHandle {
   return serverForFile(() => startDevServer(options))
+}
+
+/** The Vite dev server and one Chromium whose pages go to it. */
+export function setupDevServerAndBrowser(options: DevServerOptions = {}): {
+  dev: ServerHandle
+  chromium: BrowserHandle
+} {
+  const dev = setupDevServer(options)
+  return { dev, chromium: setupBrowser(dev) }
 }
 
 /**
@@ -93,18 +115,29 @@ export function setupDevServerOnCopy(): {
 } {
   const project = copyProject()
   afterAll(() => project.remove()) // registered first: runs after the server has stopped
-  const dev = setupDevServer({ root: project.dir })
-  return { project, dev, chromium: setupBrowser(dev) }
+  return { project, ...setupDevServerAndBrowser({ root: project.dir }) }
+}
+
+interface NewPageOptions {
+  javaScriptEnabled?: boolean
 }
 
 export interface BrowserHandle {
   readonly browser: Browser
   /** A page in a fresh context whose relative URLs go to the server; closed after the test. */
-  newPage(options?: { javaScriptEnabled?: boolean }): Promise<Page>
+  newPage(options?: NewPageOptions): Promise<Page>
+  /** A new page (as `newPage()`) and the log of its requests from its first one. */
+  newPageWithRequestLog(options?: NewPageOptions): Promise<{ page: Page; requests: RequestLog }>
+}
+
+/** Where the pages of a browser go: a server of this kit, or one a test file runs itself. */
+export interface Origin {
+  /** Read when a page opens, so a server started (or restarted) later is the one used. */
+  readonly url: string
 }
 
 /** One Chromium for the test file; every page a test opened is closed after it. */
-export function setupBrowser(server: ServerHandle): BrowserHandle {
+export function setupBrowser(server: Origin): BrowserHandle {
   let browser: Browser | undefined
   beforeAll(async () => {
     browser = await launchBrowser()
@@ -119,10 +152,13 @@ export function setupBrowser(server: ServerHandle): BrowserHandle {
     if (!browser) throw new Error('The browser is not running (used outside a test?).')
     return browser
   }
+  const newPage = (options: NewPageOptions = {}) =>
+    openPage(get(), { baseURL: server.url, ...options })
   return {
     get browser() {
       return get()
     },
-    newPage: (options = {}) => openPage(get(), { baseURL: server.url, ...options }),
+    newPage,
+    newPageWithRequestLog: (options) => withRequestLog(newPage(options)),
   }
 }

@@ -1,6 +1,7 @@
 // The end-to-end test kit: servers, browser, pages, requests, raw HTTP and server function calls.
 export * from './app.ts'
 export * from './browser.ts'
+export * from './built-entry.ts'
 export * from './fuzz.ts'
 export * from './held-payloads.ts'
 export * from './hooks.ts'

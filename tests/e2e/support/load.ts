@@ -29,22 +29,19 @@ export interface LoadRequest {
 export function mixedRequests(like: { id: string; body: string }): LoadRequest[] {
   const html = { accept: 'text/html', 'accept-encoding': 'gzip' }
   const rsc = { accept: 'text/x-component', 'accept-encoding': 'gzip' }
-  const document = (path: string, expect = 200, weight = 1): LoadRequest => ({
-    kind: expect === 200 ? 'document' : String(expect),
-    method: 'GET',
-    path,
-    headers: html,
-    expect,
-    weight,
-  })
-  const payload = (path: string, expect = 200, weight = 1): LoadRequest => ({
-    kind: expect === 200 ? 'payload' : String(expect),
-    method: 'GET',
-    path,
-    headers: rsc,
-    expect,
-    weight,
-  })
+  /** GETs of one kind; one that expects another status than 200 is counted under that status. */
+  const gets =
+    (kind: string, headers: Record<string, string>) =>
+    (path: string, expect = 200, weight = 1): LoadRequest => ({
+      kind: expect === 200 ? kind : String(expect),
+      method: 'GET',
+      path,
+      headers,
+      expect,
+      weight,
+    })
+  const document = gets('document', html)
+  const payload = gets('payload', rsc)
   return [
     document('/', 200, 2),
     document('/notes', 200, 2),

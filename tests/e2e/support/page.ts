@@ -97,6 +97,15 @@ export function collectPageErrors(page: Page): Error[] {
   return errors
 }
 
+/** The texts of the page's console errors (a blocked navigation, a hydration mismatch), as logged. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  return errors
+}
+
 /** The number of entries in the tab's session history. */
 export function historyLength(page: Page): Promise<number> {
   return page.evaluate(() => history.length)
