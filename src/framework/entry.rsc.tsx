@@ -42,8 +42,8 @@ export function createPrerenderer(options?: FrameworkOptions): Prerenderer {
 let defaultHandler: RequestHandler | undefined
 
 /**
- * The handler `npm start` and the dev server use, made on its first request: a host that makes
- * its own with createRequestHandler() never makes this one.
+ * The handler the dev server uses, made on its first request: a host that makes its own with
+ * createRequestHandler(), as `npm start` does (node/server.ts), never makes this one.
  */
 export default function handler(request: Request): Promise<Response> {
   defaultHandler ??= createRequestHandler()

@@ -1,9 +1,10 @@
 // after(), as in the App Router: work to do once the response has been sent (an access log, an
-// analytics call). The request handler (entry.rsc.tsx) collects the callbacks of each request and
-// starts them when its answer's body has been fully sent or was cancelled (or the client left);
-// an answer without a body counts as sent once handed over. A callback that fails is logged with
-// a digest and changes nothing of the response. The Node server waits for callbacks under way
-// before it exits on SIGTERM (node/server.ts, docs/errors.md "after()").
+// analytics call). handleWithAfter(), around every request createHandler() serves, collects the
+// request's callbacks and starts them when its answer's body has been fully sent or was
+// cancelled (or the client left); an answer without a body counts as sent once handed over. A
+// callback that fails is logged with a digest and changes nothing of the response. The Node
+// server waits for callbacks under way before it exits on SIGTERM (node/server.ts, docs/errors.md
+// "after()").
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
 import { reportServerError } from '../wire/errors.ts'
 import { type NodeBody, pipeBody, wrapNodeBody } from '../wire/node-body.ts'

@@ -6,6 +6,7 @@
 // render dynamic: a static page is rendered detached, without cookies, so it reads false there.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { COOKIE_DRAFT_MODE } from '../wire/protocol.ts'
+import type { Core } from './core-state.ts'
 import { type CookieStore, cookies } from './request-apis.ts'
 import { requestCookie, requestPhase, servingCore } from './request-store.ts'
 
@@ -34,9 +35,9 @@ export function isDraftCookieValue(
   return timingSafeEqual(digest(value), digest(expected))
 }
 
-/** Whether the current request is in draft mode. */
-export function isDraftModeRequest(): boolean {
-  return isDraftCookieValue(requestCookie(COOKIE_DRAFT_MODE), secret())
+/** Whether the current request, served by `core`, is in draft mode (the pipeline asks). */
+export function isDraftModeRequest(core: Core): boolean {
+  return isDraftCookieValue(requestCookie(COOKIE_DRAFT_MODE), core.config.draftModeSecret)
 }
 
 /** The request's draft mode, as in Next.js 15+: awaitable. */
@@ -57,7 +58,7 @@ export async function draftMode(): Promise<DraftMode> {
   }
   return {
     get isEnabled() {
-      return isDraftModeRequest()
+      return isDraftCookieValue(requestCookie(COOKIE_DRAFT_MODE), secret())
     },
     enable() {
       const value = secret()

@@ -107,7 +107,7 @@ async function decide(
   // Nor is a view that depends on the client's router state (an interception, a kept slot), nor
   // a page the middleware rewrote to (its payload shows the browser's URL).
   const rewritten = rewrittenFrom() !== undefined
-  const draft = isDraftModeRequest()
+  const draft = isDraftModeRequest(core)
   // Its answer, a redirect too, is this visitor's (request-store.ts, withRequestCaching()).
   if (draft) markDynamic('draft mode')
   if (!match || rendering === 'dynamic' || draft || match.view?.stateDependent || rewritten) {

@@ -88,7 +88,7 @@ export async function serveStaticHandler(
   match: RouteMatch,
 ): Promise<Response> {
   // Draft mode: run for this request, as a dynamic handler (draft-mode.ts), and private as one.
-  if (isDraftModeRequest()) {
+  if (isDraftModeRequest(core)) {
     markDynamic('draft mode')
     return handleRoute(request, route, match.params, core.config.routeHandlers)
   }
