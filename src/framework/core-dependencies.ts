@@ -2,6 +2,8 @@
 // app's route modules (found by the framework's Vite plugin in its routes folder), React's
 // server functions as plugin-rsc wires them, the build id and options, the ssr environment's
 // HTML renderer, and the platform's waitUntil. entry.rsc.tsx makes its handlers with them.
+
+import { staticMetadataFiles } from 'virtual:framework/metadata-files'
 import buildOptions, { buildId, draftModeSecret } from 'virtual:framework/options'
 import { routeModules } from 'virtual:framework/routes'
 import {
@@ -29,6 +31,7 @@ export function coreDependencies(
 ): CoreDependencies {
   return {
     routeFiles: Object.keys(routeModules),
+    staticMetadataFiles,
     loadRouteModule: (file) => {
       const load = routeModules[file]
       if (!load) return Promise.reject(new Error(`No route module ${file} in this build.`))

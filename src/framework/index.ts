@@ -3,6 +3,7 @@
 export { type CachedOptions, cached, cacheTag } from './cache/cached.ts'
 export { revalidatePath, revalidateTag } from './cache/revalidate.ts'
 export { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from './cache/tags.ts'
+export type { MetadataRoute } from './metadata/metadata-route.ts'
 export type {
   ResolvedMetadata,
   ResolvedViewport,

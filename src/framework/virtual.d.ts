@@ -30,3 +30,11 @@ declare module 'virtual:framework/middleware' {
   /** The app's src/middleware.ts or src/proxy.ts, if it has one (server/middleware-host.ts). */
   export const middleware: import('./server/middleware-host.ts').MiddlewareSource | undefined
 }
+
+declare module 'virtual:framework/metadata-files' {
+  /** The app's static metadata files, by path relative to its routes folder (vite/metadata-files.ts). */
+  export const staticMetadataFiles: Record<
+    string,
+    import('./routing/metadata-files.ts').StaticMetadataFile
+  >
+}

@@ -8,6 +8,7 @@ import type { FrameworkBuildOptions } from './config.ts'
 import { cachedCallSites } from './vite/cached-call-sites.ts'
 import { forgetStaticPagesOnChange } from './vite/forget-static-pages-on-change.ts'
 import { jsxInRouteJs } from './vite/jsx-in-route-js.ts'
+import { metadataFiles } from './vite/metadata-files.ts'
 import { middlewareModule } from './vite/middleware-module.ts'
 import { nodeReactBuilds } from './vite/node-react-builds.ts'
 import { optionsModules } from './vite/options-modules.ts'
@@ -53,5 +54,6 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     workers && workersAssetHeaders(),
     workers && workersOutput(),
     middlewareModule(routesDirOf),
+    metadataFiles(routesDirOf),
   ]
 }

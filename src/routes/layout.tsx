@@ -7,7 +7,6 @@ import { NavLink } from './_components/nav-link.tsx'
 // The framework writes <meta charset> and the viewport tag itself (docs/metadata.md).
 export const metadata: Metadata = {
   title: { template: '%s · Notebook', default: 'Notebook' },
-  icons: 'data:,',
 }
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -27,6 +27,7 @@ vi.mock('virtual:framework/options', () => ({
   draftModeSecret: 'entry-test-secret',
 }))
 vi.mock('virtual:framework/middleware', () => ({ middleware: undefined }))
+vi.mock('virtual:framework/metadata-files', () => ({ staticMetadataFiles: {} }))
 vi.mock(
   '@vitejs/plugin-rsc/rsc.node',
   async () => (await import('./support/react-server.ts')).reactServer,

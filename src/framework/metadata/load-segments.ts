@@ -3,8 +3,10 @@
 // along the segments, root first, each given a promise of the merged metadata above it. The
 // caller passes how a route module is loaded (metadata/ sits below the request pipeline).
 
+import type { SegmentMetadataFiles } from '../routing/metadata-files.ts'
 import { paramsUpTo } from '../routing/route-chain.ts'
 import type { Params, Route, RouteDirectory } from '../routing/types.ts'
+import { withFileIcons, withFolderFiles } from './file-metadata.ts'
 import { emptyMetadata, mergeAll, mergeMetadata } from './merge.ts'
 import type {
   ResolvedHead,
@@ -34,6 +36,8 @@ type Generate<T, P> = (props: SegmentProps, parent: Promise<P>) => T | Promise<T
 export interface Source {
   mod: ModuleExports
   props: SegmentProps
+  /** What the metadata files of its folder add (file-metadata.ts), merged after its own. */
+  files?: SegmentMetadataFiles
 }
 
 const ignore = () => {}
@@ -91,7 +95,7 @@ export function resolveSources(
     templates: NO_TEMPLATES,
   })
   let viewports: Promise<Viewport[]> = Promise.resolve([])
-  sources.forEach(({ mod, props }, i) => {
+  sources.forEach(({ mod, props, files }, i) => {
     const above = merged
     const parent: ResolvingMetadata = quiet(above.then((m) => m.metadata))
     const mine = own<Metadata, ResolvedMetadata>(
@@ -102,7 +106,8 @@ export function resolveSources(
     )
     merged = quiet(
       Promise.all([above, mine]).then(([{ metadata, templates }, child]) => {
-        const next = mergeMetadata(metadata, child ?? {}, templates, context)
+        const merged = mergeMetadata(metadata, child ?? {}, templates, context)
+        const next = withFolderFiles(merged, child, files, templates, context)
         return { metadata: next, templates: i < leafFrom ? templatesOf(next) : templates }
       }),
     )
@@ -118,7 +123,10 @@ export function resolveSources(
     )
   })
   return Promise.all([merged, viewports]).then(([{ metadata }, items]) => ({
-    metadata,
+    metadata: withFileIcons(
+      metadata,
+      sources.map(({ files }) => files),
+    ),
     viewport: resolveViewport(items),
   }))
 }
@@ -129,28 +137,41 @@ export function mergeStatic(
   context: UrlContext,
 ): ResolvedHead {
   return {
-    metadata: mergeAll(
-      sources.map(({ mod }) => (mod.metadata ?? {}) as Metadata),
-      leafFrom,
-      context,
+    metadata: withFileIcons(
+      mergeAll(
+        sources.map(({ mod }) => (mod.metadata ?? {}) as Metadata),
+        leafFrom,
+        context,
+        sources.map(({ files }) => files),
+      ),
+      sources.map(({ files }) => files),
     ),
     viewport: resolveViewport(sources.map(({ mod }) => (mod.viewport ?? {}) as Viewport)),
   }
 }
 
-/** The layouts of `chain` as sources, each with the params down to its folder. */
+/**
+ * The layouts of `chain` as sources, each with the params down to its folder and its folder's
+ * metadata files; a folder with metadata files but no layout is a source of its own, with no
+ * exports (as in Next.js, its files apply between the segments above and below it).
+ */
 export async function sourcesOf(
   load: LoadModule,
   chain: readonly RouteDirectory[],
   route: Route | null,
   params: Params,
 ): Promise<Source[]> {
-  const layouts = chain.flatMap((dir, depth) =>
-    dir.files.layout ? [{ file: dir.files.layout, depth }] : [],
+  const layers = chain.flatMap((dir, depth) =>
+    dir.files.layout || dir.metadataFiles ? [{ file: dir.files.layout, depth, dir }] : [],
   )
-  const mods = await Promise.all(layouts.map(({ file }) => load(file)))
-  return mods.map((mod, i) => ({
-    mod: metadataExports(mod),
-    props: { params: Promise.resolve(route ? paramsUpTo(route, layouts[i]!.depth, params) : {}) },
-  }))
+  const mods = await Promise.all(
+    layers.map(({ file }) => (file ? load(file) : Promise.resolve(NO_EXPORTS))),
+  )
+  return mods.map((mod, i) => {
+    const { depth, dir } = layers[i]!
+    const props = { params: Promise.resolve(route ? paramsUpTo(route, depth, params) : {}) }
+    const source: Source = { mod: metadataExports(mod), props }
+    if (dir.metadataFiles) source.files = dir.metadataFiles
+    return source
+  })
 }

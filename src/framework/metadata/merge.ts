@@ -1,5 +1,8 @@
 // A route's segments merged into one resolved metadata (docs/metadata.md, "Merging"), key by key
 // as Next.js merges them, each field resolved by resolve-fields.ts and resolve-social.ts. Pure.
+
+import type { SegmentMetadataFiles } from '../routing/metadata-files.ts'
+import { withFolderFiles } from './file-metadata.ts'
 import {
   resolveAlternates,
   resolveAppLinks,
@@ -129,17 +132,19 @@ export function mergeMetadata(
  * Merges a route's segments, root first. `leafFrom` is the index of the first item in the page's
  * own folder (its layout, then the page): as in Next.js, a layout's template applies to the
  * titles of the folders below it, not to its own folder's page, so items from `leafFrom` on do not
- * change the templates.
+ * change the templates. `files` are what each item's folder's metadata files add (file-metadata.ts).
  */
 export function mergeAll(
   items: readonly Metadata[],
   leafFrom = items.length,
   context: UrlContext = { pathname: '/' },
+  files: readonly (SegmentMetadataFiles | undefined)[] = [],
 ): ResolvedMetadata {
   let resolved = emptyMetadata()
   let templates = NO_TEMPLATES
   items.forEach((item, i) => {
     resolved = mergeMetadata(resolved, item, templates, context)
+    resolved = withFolderFiles(resolved, item, files[i], templates, context)
     if (i < leafFrom) templates = templatesOf(resolved)
   })
   return resolved

@@ -48,7 +48,8 @@ function routeMetadataOf(
 ): RouteMetadata {
   if (!sources.some(({ mod }) => hasGenerate(mod))) {
     const anyExport = sources.some(
-      ({ mod }) => mod.metadata !== undefined || mod.viewport !== undefined,
+      ({ mod, files }) =>
+        mod.metadata !== undefined || mod.viewport !== undefined || files !== undefined,
     )
     return {
       head: anyExport ? elementsOf(tagsOf(mergeStatic(sources, leafFrom, context))) : DEFAULT_HEAD,
@@ -93,10 +94,14 @@ export async function pageMetadata(
   }
   const pageFolderHasLayout = route.chain.at(-1)?.files.layout !== undefined
   const leafFrom = sources.length - (pageFolderHasLayout ? 1 : 0)
-  sources.push({
+  const pageSource: Source = {
     mod: metadataExports(page),
     props: { params: Promise.resolve(params), searchParams },
-  })
+  }
+  // As in Next.js, the page's folder's files apply again after the page's own metadata.
+  const folderFiles = route.chain.at(-1)?.metadataFiles
+  if (folderFiles) pageSource.files = folderFiles
+  sources.push(pageSource)
   const context: UrlContext = { pathname }
   const pageDepth = route.chain.length - 1
   // The page's boundaries catch a failure: it belongs to the page's depth.

@@ -6,7 +6,14 @@ import { CHILDREN_SLOT, slotAt } from './route-chain.ts'
 import { matchPattern, matchRoute, segmentsOf } from './route-matching.ts'
 import { segmentFileOf } from './segment-files.ts'
 import { indexSlots, resolveView } from './slot-view.ts'
-import type { InterceptMarker, Route, RouteDirectory, RouteTable, SegmentType } from './types.ts'
+import type {
+  InterceptMarker,
+  Route,
+  RouteDirectory,
+  RouteTable,
+  SegmentMetadataFiles,
+  SegmentType,
+} from './types.ts'
 
 /** A build error: two files (or a slot's page and its layout) claim one URL. */
 export class RouteConflictError extends Error {
@@ -106,10 +113,14 @@ function firstSlotDepth(chain: readonly RouteDirectory[]): number {
 
 /**
  * @param files paths relative to src/routes, with forward slashes (`notes/[id]/page.tsx`).
+ * @param metadataFilesOf what a folder's metadata files add to its head (routing/metadata-files.ts).
  * @throws RouteConflictError when two routes resolve to the same URL, a slot's page has a URL
  * the children slot cannot show, or two interceptors take one route from one level.
  */
-export function createRouteTable(files: readonly string[]): RouteTable {
+export function createRouteTable(
+  files: readonly string[],
+  metadataFilesOf?: (dir: string) => SegmentMetadataFiles | undefined,
+): RouteTable {
   const directories = new Map<string, RouteDirectory>()
   const parentOf = (dir: string) => (dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '')
   const directoryOf = (dir: string): RouteDirectory => {
@@ -119,6 +130,8 @@ export function createRouteTable(files: readonly string[]): RouteTable {
       const segment =
         dir === '' ? { type: 'group' as const, name: '', encoded: '' } : classifyFolder(folder)
       entry = { dir, ...segment, files: {}, slots: [] }
+      const metadataFiles = metadataFilesOf?.(dir)
+      if (metadataFiles) entry.metadataFiles = metadataFiles
       directories.set(dir, entry)
       if (entry.type === 'slot') {
         const parent = directoryOf(parentOf(dir))

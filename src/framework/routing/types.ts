@@ -37,6 +37,8 @@ export interface RouteDirectory {
   slots: string[]
   /** Set on an intercepting folder (`(.)[id]`): its marker; `type` and `name` are the rest's. */
   intercept?: InterceptMarker
+  /** What its metadata files (icon.png, opengraph-image.jpg, …) add to the head, if any. */
+  metadataFiles?: SegmentMetadataFiles
 }
 
 /** A URL-addressable leaf: a folder with a `page` or a `route` file. */
@@ -116,4 +118,30 @@ export interface RouteTable {
    * unmatched slots showed; without it (a document) neither happens.
    */
   match(pathname: string, state?: RouterState | null): RouteMatch | null
+}
+
+/** A folder's icon as Next lists it: the URL with its content query, `sizes`, `type`. */
+export interface FileIcon {
+  url: string
+  sizes: string
+  type: string
+}
+
+/** A folder's Open Graph or Twitter image as Next lists it. */
+export interface FileImage {
+  url: string
+  type: string
+  width?: number
+  height?: number
+  alt?: string
+}
+
+/** What a folder's metadata files add to its head (metadata/file-metadata.ts merges it). */
+export interface SegmentMetadataFiles {
+  favicon?: FileIcon
+  icon: FileIcon[]
+  apple: FileIcon[]
+  openGraph: FileImage[]
+  twitter: FileImage[]
+  manifest?: string
 }

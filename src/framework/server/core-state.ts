@@ -4,7 +4,13 @@
 import type { Readable } from 'node:stream'
 import { CacheStorage } from '../cache/storage.ts'
 import type { FrameworkConfig } from '../config.ts'
+import { segmentMetadataFiles } from '../metadata/file-entries.ts'
 import { startOutsideRequests } from '../request/outside-requests.ts'
+import {
+  createMetadataFileTable,
+  type MetadataFileTable,
+  type StaticMetadataFile,
+} from '../routing/metadata-files.ts'
 import { createRouteTable } from '../routing/route-table.ts'
 import type { RouteTable } from '../routing/types.ts'
 import type { HtmlOptions, HtmlResult } from '../ssr/render-html.tsx'
@@ -52,6 +58,11 @@ export type ReactServer = Pick<
 export interface CoreDependencies {
   /** The app's route files, relative to its routes folder (`notes/[id]/page.tsx`). */
   routeFiles: readonly string[]
+  /**
+   * The app's static metadata files (icon.png, robots.txt, …, routing/metadata-files.ts) by path
+   * relative to its routes folder: their bytes and what the build measured.
+   */
+  staticMetadataFiles?: Readonly<Record<string, StaticMetadataFile>>
   /** Loads one of `routeFiles`. */
   loadRouteModule(file: string): Promise<RouteModuleExports>
   /** Differs between builds: a payload of another build is not applied by the router. */
@@ -98,6 +109,8 @@ export interface WholeRender {
 
 export interface Core {
   routes: RouteTable
+  /** The metadata files (server/metadata-file-routes.ts answers them), with the static ones. */
+  metadataFiles: { table: MetadataFileTable; statics: Readonly<Record<string, StaticMetadataFile>> }
   load(file: string): Promise<RouteModuleExports>
   buildId: string
   html(): Promise<HtmlRenderer>
@@ -152,8 +165,13 @@ export function createCore(deps: CoreDependencies): Core {
     middleware?.forget()
   })
   let html: Promise<HtmlRenderer> | undefined
+  const statics = deps.staticMetadataFiles ?? {}
+  const metadataTable = createMetadataFileTable([...deps.routeFiles, ...Object.keys(statics)])
   return {
-    routes: createRouteTable(deps.routeFiles),
+    routes: createRouteTable(deps.routeFiles, (dir) =>
+      segmentMetadataFiles(metadataTable, dir, statics),
+    ),
+    metadataFiles: { table: metadataTable, statics },
     // A build's route modules never change: imported once, not at every request (a dynamic
     // import of a loaded module still goes through the module loader). The dev server's are
     // imported each time, so an edit shows.

@@ -23,6 +23,7 @@ import {
 } from '../wire/protocol.ts'
 import { handleWithAfter } from './after.ts'
 import { type Core, type CoreDependencies, createCore } from './core-state.ts'
+import { answerMetadataFile } from './metadata-file-routes.ts'
 import { handleRoute } from './method-handlers.ts'
 import { type MiddlewareRun, runMiddleware } from './middleware-run.ts'
 import { requestAt } from './request-at.ts'
@@ -41,6 +42,11 @@ export type RequestHandler = (request: Request) => Promise<Response>
 
 async function dispatch(core: Core, request: Request, parsed: ParsedRequest) {
   const { url } = parsed
+  // Metadata files (robots.txt, icon.png, …) answer GET and HEAD before any route.
+  if (parsed.type === 'document') {
+    const file = await answerMetadataFile(core, request, url.pathname)
+    if (file) return file
+  }
   // A client navigation (or a call from the page) sends its router state: it may intercept, and
   // keeps what unmatched slots show. A document never does (docs/routing.md).
   const fromClient = parsed.type === 'payload' || parsed.type === 'action'

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Plugin } from 'vite'
 import { DEFAULT_ROUTER_OPTIONS } from '../client/router-options.ts'
 import type { FrameworkOptions } from '../config.ts'
-import { ROUTE_FILE_GLOB } from './route-files.ts'
+import { ROUTE_FILE_GLOBS } from './route-files.ts'
 
 export function optionsModules(values: FrameworkOptions, routesDir: string): Plugin {
   // Vite reads a glob that starts with `/` from its root.
@@ -17,7 +17,7 @@ export function optionsModules(values: FrameworkOptions, routesDir: string): Plu
       `export default ${JSON.stringify(values)}\nexport const buildId = ${JSON.stringify(buildId)}\nexport const draftModeSecret = ${JSON.stringify(draftModeSecret)}`,
     // The app's route modules, keyed by their path in the routes folder, loaded on demand.
     'virtual:framework/routes': () =>
-      `const found = import.meta.glob(${JSON.stringify(routesRoot + ROUTE_FILE_GLOB)})\n` +
+      `const found = import.meta.glob(${JSON.stringify(ROUTE_FILE_GLOBS.map((glob) => routesRoot + glob))})\n` +
       `export const routeModules = Object.fromEntries(Object.entries(found).map(([path, load]) => [path.slice(${routesRoot.length}), load]))\n`,
     'virtual:framework/global-error': () =>
       `export const appGlobalError = Object.values(import.meta.glob(${JSON.stringify(`${routesRoot}global-error.{tsx,jsx}`)}))[0]\n`,

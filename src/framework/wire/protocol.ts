@@ -25,6 +25,29 @@ export const HEADER_PREFETCH = 'x-rsc-prefetch'
 export const CACHE_CONTROL_PRIVATE = 'private, no-store'
 /** `Cache-Control` of static pages: caches may keep them, and revalidate with their ETag. */
 export const CACHE_CONTROL_STATIC = 'no-cache'
+
+/**
+ * Metadata files (favicon.ico, icon.png, robots.txt, sitemap.xml, …; docs/metadata.md), as
+ * Next.js answers them: `Cache-Control` in production, and the dev server's for static files.
+ */
+export const CACHE_CONTROL_METADATA_FILE = 'public, max-age=0, must-revalidate'
+export const CACHE_CONTROL_METADATA_FILE_DEV = 'no-cache, no-store'
+/** Their `Content-Type`, by kind of text file or by image extension (Next's). */
+export const CONTENT_TYPE_METADATA_TEXT = {
+  robots: 'text/plain',
+  sitemap: 'application/xml',
+  manifest: 'application/manifest+json',
+} as const
+export const CONTENT_TYPE_METADATA_IMAGE: Readonly<Record<string, string>> = {
+  ico: 'image/x-icon',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  gif: 'image/gif',
+}
+/** A sitemap of `generateSitemaps()`, by id: `/sitemap/<id>.xml` (Next.js 16). */
+export const SITEMAP_BY_ID = /^\/sitemap\/([^/]+)\.xml$/
 /**
  * Request header on client navigations and prefetches in an app with `@slot` folders or
  * intercepting routes: the router state (the URL the client is on and what each slot shows,

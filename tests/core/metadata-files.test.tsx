@@ -1,0 +1,144 @@
+// Metadata files through the request pipeline (docs/metadata.md, "Metadata files"): each answered
+// at Next.js's URL with its headers, robots.ts, sitemap.ts (with generateSitemaps()) and
+// manifest.ts run, and the head tags of a page's folders' files.
+import { describe, expect, it } from 'vitest'
+import type { Metadata, MetadataRoute } from '../../src/framework/index.ts'
+import type { StaticMetadataFile } from '../../src/framework/routing/metadata-files.ts'
+import {
+  documentRequest,
+  type Modules,
+  makeHandler,
+  RootLayout,
+  startHtmlRendererForFile,
+  visibleHtml,
+} from './support/app.tsx'
+
+const html = startHtmlRendererForFile()
+
+const text = (content: string) => () => <p>{content}</p>
+
+const png = (width: number, height: number, bytes: number[]): StaticMetadataFile => ({
+  body: Buffer.from(bytes).toString('base64'),
+  base64: true,
+  hash: 'feedbeef',
+  width,
+  height,
+})
+
+const statics: Record<string, StaticMetadataFile> = {
+  'favicon.ico': png(16, 16, [0, 0, 1, 0]),
+  'icon.png': png(32, 32, [137, 80, 78, 71]),
+  'blog/opengraph-image.png': png(1200, 630, [1, 2, 3]),
+  'blog/opengraph-image.alt.txt': { body: 'The blog', base64: false, hash: 'x' },
+  'notes/[id]/icon.png': png(8, 8, [9]),
+  'shop/opengraph-image.png': png(1200, 630, [4]),
+}
+
+const modules: Modules = {
+  'layout.tsx': { default: RootLayout, metadata: { title: 'Site' } satisfies Metadata },
+  'page.tsx': { default: text('Home') },
+  'blog/page.tsx': {
+    default: text('Blog'),
+    metadata: { openGraph: { title: 'Blog' } } satisfies Metadata,
+  },
+  'notes/[id]/page.tsx': { default: text('A note') },
+  'shop/page.tsx': {
+    default: text('Shop'),
+    metadata: { openGraph: { images: '/own.png' } } satisfies Metadata,
+  },
+  'robots.ts': {
+    default: (): MetadataRoute.Robots => ({ rules: { userAgent: '*', disallow: '/admin' } }),
+  },
+  'manifest.ts': { default: (): MetadataRoute.Manifest => ({ name: 'Site' }) },
+  'sitemap.ts': {
+    generateSitemaps: () => [{ id: 0 }, { id: 1 }],
+    default: async ({ id }: { id: Promise<string> }): Promise<MetadataRoute.Sitemap> => [
+      { url: `https://acme.com/part-${await id}` },
+    ],
+  },
+}
+
+const handler = (dev = false) => makeHandler(html, modules, { staticMetadataFiles: statics, dev })
+
+const head = async (path: string) => {
+  const body = visibleHtml(await (await handler()(documentRequest(path))).text())
+  return body.slice(0, body.indexOf('</head>'))
+}
+
+describe('metadata files over HTTP', () => {
+  it('answers robots.ts at /robots.txt as text', async () => {
+    const response = await handler()(new Request('http://localhost/robots.txt'))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/plain')
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+    expect(await response.text()).toBe('User-Agent: *\nDisallow: /admin\n\n')
+  })
+
+  it('answers manifest.ts at /manifest.webmanifest', async () => {
+    const response = await handler()(new Request('http://localhost/manifest.webmanifest'))
+    expect(response.headers.get('content-type')).toBe('application/manifest+json')
+    expect(await response.text()).toBe('{"name":"Site"}')
+  })
+
+  it('answers a static image with its bytes; HEAD without them', async () => {
+    const response = await handler()(new Request('http://localhost/icon.png'))
+    expect(response.headers.get('content-type')).toBe('image/png')
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+    expect([...new Uint8Array(await response.arrayBuffer())]).toEqual([137, 80, 78, 71])
+    const head = await handler()(new Request('http://localhost/icon.png', { method: 'HEAD' }))
+    expect(head.headers.get('content-type')).toBe('image/png')
+    expect(await head.text()).toBe('')
+  })
+
+  it('answers a static file under the dev server with no-cache, no-store, as Next does', async () => {
+    const response = await handler(true)(new Request('http://localhost/favicon.ico'))
+    expect(response.headers.get('content-type')).toBe('image/x-icon')
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-store')
+  })
+
+  it('splits a sitemap with generateSitemaps() at /sitemap/<id>.xml, not /sitemap.xml', async () => {
+    const response = await handler()(new Request('http://localhost/sitemap/1.xml'))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/xml')
+    expect(await response.text()).toContain('<loc>https://acme.com/part-1</loc>')
+    expect((await handler()(new Request('http://localhost/sitemap/2.xml'))).status).toBe(404)
+    expect((await handler()(new Request('http://localhost/sitemap.xml'))).status).toBe(404)
+  })
+
+  it('serves no .alt.txt and no file of a dynamic folder', async () => {
+    const alt = await handler()(documentRequest('/blog/opengraph-image.alt.txt'))
+    expect(alt.status).toBe(404)
+    const dynamic = await handler()(new Request('http://localhost/notes/1/icon.png'))
+    expect(dynamic.headers.get('content-type')).not.toBe('image/png')
+  })
+})
+
+describe('the head tags of metadata files', () => {
+  it('links the favicon, the icons and the manifest on every page', async () => {
+    const tags = await head('/')
+    expect(tags).toContain('<link rel="manifest" href="/manifest.webmanifest"/>')
+    expect(tags).toContain(
+      '<link rel="icon" href="/favicon.ico?favicon.feedbeef.ico" sizes="16x16" type="image/x-icon"/>' +
+        '<link rel="icon" href="/icon.png?icon.feedbeef.png" sizes="32x32" type="image/png"/>',
+    )
+  })
+
+  it('gives a folder’s page its Open Graph image, with its alt text, under the page’s own fields', async () => {
+    const tags = await head('/blog')
+    expect(tags).toContain(
+      '<meta property="og:title" content="Blog"/>' +
+        '<meta property="og:image" content="/blog/opengraph-image.png?opengraph-image.feedbeef.png"/>' +
+        '<meta property="og:image:type" content="image/png"/>' +
+        '<meta property="og:image:width" content="1200"/>' +
+        '<meta property="og:image:height" content="630"/>' +
+        '<meta property="og:image:alt" content="The blog"/>',
+    )
+    expect(await head('/')).not.toContain('og:image')
+  })
+
+  it('leaves the images a page names itself', async () => {
+    const tags = await head('/shop')
+    expect(tags).toContain('<meta property="og:image" content="/own.png"/>')
+    expect(tags).not.toContain('/shop/opengraph-image.png')
+  })
+})
