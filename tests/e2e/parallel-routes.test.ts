@@ -1,10 +1,18 @@
 // Parallel routes (docs/routing.md, "Parallel routes"). Fixtures: src/routes/(lab)/lab/slots
-// (a layout with an `@side` slot that has pages for some URLs, a default.tsx, and its own
-// loading, error and not-found screens) and src/routes/(lab)/lab/strict (an `@side` slot with no
-// default.tsx).
+// (a layout with an `@side` slot that has pages for some URLs, one of them only the slot
+// answers, a default.tsx on each side, and the slot's own loading, error and not-found screens)
+// and src/routes/(lab)/lab/strict (an `@side` slot with no default.tsx).
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { clickLink, gotoHydrated, send, setupProductionServerAndBrowser } from './support/index.ts'
+import {
+  clickLink,
+  gotoHydrated,
+  linkTo,
+  scrollY,
+  send,
+  settle,
+  setupProductionServerAndBrowser,
+} from './support/index.ts'
 
 const { app, chromium: browser } = setupProductionServerAndBrowser()
 
@@ -43,6 +51,34 @@ test('a client navigation the slot matches shows its page again', async () => {
   await clickLink(page, '/lab/slots')
   await side(page).getByText('Side: home').waitFor()
   await expect.poll(() => main(page).textContent(), SHOWN).toBe('Main: home')
+})
+
+test('a URL only the slot answers keeps the main part and the scroll position; a new main page scrolls to the top', async () => {
+  const page = await browser.newPage()
+  await gotoHydrated(page, '/lab/slots')
+  // A page long enough to scroll; the links are clicked where they are, without scrolling.
+  await page.evaluate(() => {
+    document.documentElement.style.minHeight = '5000px'
+    window.scrollTo(0, 1000)
+  })
+  await settle(page)
+  expect(await scrollY(page)).toBe(1000)
+  await linkTo(page, '/lab/slots/only').evaluate((link: HTMLElement) => link.click())
+  await page.waitForURL((url) => url.pathname === '/lab/slots/only')
+  await side(page).getByText('Side: only').waitFor()
+  expect(await main(page).textContent()).toBe('Main: home')
+  await settle(page)
+  expect(await scrollY(page)).toBe(1000)
+
+  await linkTo(page, '/lab/slots/b').evaluate((link: HTMLElement) => link.click())
+  await main(page).getByText('Main: b').waitFor()
+  await settle(page)
+  expect(await scrollY(page)).toBe(0)
+
+  // A document load of it: the main part's default.tsx.
+  await page.goto('/lab/slots/only')
+  await main(page).getByText('Main: default').waitFor()
+  await expect.poll(() => side(page).textContent(), SHOWN).toBe('Side: only')
 })
 
 test('without default.tsx, a document of a URL the slot does not match is a 404; a client navigation keeps the slot', async () => {

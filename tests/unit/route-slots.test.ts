@@ -3,6 +3,7 @@
 // router state, and the build errors for slot and interception conflicts.
 import { describe, expect, it } from 'vitest'
 import { createRouteTable, RouteConflictError } from '../../src/framework/routing/route-table.ts'
+import { onlySlotsChanged } from '../../src/framework/routing/slot-changes.ts'
 import type { Branch, RouterState, RouteTable } from '../../src/framework/routing/types.ts'
 
 function conflictOf(files: string[]): RouteConflictError {
@@ -278,6 +279,36 @@ describe('slots and interceptors with groups and catch-alls', () => {
     expect(slotFiles(other.view!.branch, 1)).toEqual({ children: 'a/default.tsx' })
   })
 
+  it('a static page of a slot beats a dynamic page of the children slot (static beats dynamic)', () => {
+    const table = createRouteTable([
+      'layout.tsx',
+      'page.tsx',
+      'default.tsx',
+      '[lang]/page.tsx',
+      '@parallel/default.tsx',
+      '@parallel/foo/page.tsx',
+    ])
+    const match = table.match('/foo')!
+    expect(match.route.file).toBe('@parallel/foo/page.tsx')
+    // The children slot does not show the dynamic page that lost: its default.tsx, or what it
+    // showed before a client navigation.
+    expect(slotFiles(match.view!.branch, 0)).toEqual({ children: 'default.tsx' })
+    const home = table.match('/')!
+    const kept = table.match('/foo', { from: '/', slots: home.view!.state })!
+    expect(slotFiles(kept.view!.branch, 0)).toEqual({ children: 'page.tsx' })
+    expect(table.match('/en')!.route.file).toBe('[lang]/page.tsx')
+  })
+
+  it('a slot’s static page the children slot shows only with a dynamic page fails the build', () => {
+    const error = conflictOf([
+      'layout.tsx',
+      'page.tsx',
+      '[lang]/page.tsx',
+      '@parallel/foo/page.tsx',
+    ])
+    expect(error.files).toEqual(['@parallel/foo/page.tsx', 'layout.tsx'])
+  })
+
   it('a catch-all in a slot, with a default.tsx beside the children slot', () => {
     const table = createRouteTable([
       'layout.tsx',
@@ -303,5 +334,31 @@ describe('slots and interceptors with groups and catch-alls', () => {
       'a/@s/[slug]/page.tsx',
     ])
     expect(error.files).toEqual(['a/@s/[id]/page.tsx', 'a/@s/[slug]/page.tsx'])
+  })
+})
+
+describe('navigations that change only slots', () => {
+  const table = createRouteTable([
+    'layout.tsx',
+    'page.tsx',
+    'default.tsx',
+    'b/page.tsx',
+    '@side/default.tsx',
+    '@side/only/page.tsx',
+  ])
+  const stateAt = (url: string, from?: string) => {
+    const before = from === undefined ? undefined : table.match(from)!.view!.state
+    return table.match(url, before && { from: from!, slots: before })!.view!.state
+  }
+
+  it('a URL only a slot answers, from a client navigation, keeps the children slot', () => {
+    expect(onlySlotsChanged(stateAt('/'), stateAt('/only', '/'))).toBe(true)
+  })
+
+  it('a new page in the children slot, or no state to compare, is a change', () => {
+    expect(onlySlotsChanged(stateAt('/'), stateAt('/b', '/'))).toBe(false)
+    expect(onlySlotsChanged(stateAt('/only', '/'), stateAt('/', '/only'))).toBe(true)
+    expect(onlySlotsChanged(undefined, stateAt('/only', '/'))).toBe(false)
+    expect(onlySlotsChanged(stateAt('/'), undefined)).toBe(false)
   })
 })

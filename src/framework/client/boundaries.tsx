@@ -181,20 +181,22 @@ export function AccessFallbackBoundary({
 
 /** Performs a redirect thrown while rendering: a soft `replace` navigation, or a document load. */
 function RedirectTo({ url, type }: { url: string; type: 'push' | 'replace' | undefined }) {
-  const navigation = use(NavigationContext)
+  // The router alone, which never changes: the context's value is new at every render of the
+  // page (hydration's, a pending state's), and each would start the navigation again.
+  const router = use(NavigationContext)?.router
   useEffect(() => {
     const target = new URL(url, location.href)
     if (isScriptUrl(target)) return
     const current = location.pathname + location.search
-    if (target.origin !== location.origin || !navigation) {
+    if (target.origin !== location.origin || !router) {
       location.replace(target.href)
     } else if (target.pathname + target.search === current) {
       // Navigating to the page that redirected would only redirect again.
       console.error(`redirect() to ${url}, the page being shown, was ignored: it would loop.`)
     } else {
-      navigation.router[type ?? 'replace'](target.href)
+      router[type ?? 'replace'](target.href)
     }
-  }, [url, type, navigation])
+  }, [url, type, router])
   return null
 }
 

@@ -2,12 +2,13 @@
 // is recorded in history (pushed or replaced) and scrolled to; Back/Forward shows the entry's
 // page again, remembered or fetched, at the position it was left at.
 import { type RefObject, useEffect, useLayoutEffect } from 'react'
+import { onlySlotsChanged } from '../routing/slot-changes.ts'
 import type { RscPayload } from '../wire/payload.ts'
 import { keepRouterState, readHistoryEntry } from './history-entry.ts'
 import { rememberedPayload, rememberPayload } from './history-payloads.ts'
 import { currentUrl, type Navigation, newKey, startLoading, supersede } from './navigation.ts'
 import { setRouterState } from './payload-cache.ts'
-import { routerMemory } from './router-memory.ts'
+import { type PagePayload, routerMemory } from './router-memory.ts'
 
 /** The element id a hash names; a hash that is not valid percent-encoding is taken as it is. */
 function hashId(hash: string): string {
@@ -26,6 +27,11 @@ function scrollToHashOrTop(hash: string) {
   else window.scrollTo(0, 0)
 }
 
+/** A payload as it resolved, if it has. */
+function settled(payload: PagePayload): RscPayload | undefined {
+  return payload instanceof Promise ? routerMemory.settledPayloads.get(payload) : payload
+}
+
 /** Commit: the new page is on screen; now record it in history and scroll. */
 export function useHistoryCommit(navigation: Navigation, committed: RefObject<Navigation>): void {
   useLayoutEffect(() => {
@@ -34,6 +40,12 @@ export function useHistoryCommit(navigation: Navigation, committed: RefObject<Na
     if (redirected) navigation.url = redirected
     const { action, key, url, hash } = navigation
     clearTimeout(navigation.timeout)
+    // As Next: a navigation that changed only a slot (the children slots show what they showed)
+    // keeps the scroll position, unless the URL names an element.
+    const slotsOnly = onlySlotsChanged(
+      settled(committed.current.payload)?.routerState,
+      settled(navigation.payload)?.routerState,
+    )
     committed.current = navigation
     rememberPayload(key, navigation.payload)
     if (action === 'push') history.pushState({ key }, '', url + hash)
@@ -49,7 +61,7 @@ export function useHistoryCommit(navigation: Navigation, committed: RefObject<Na
     if (navigation.payload instanceof Promise) navigation.payload.then(shown)
     else shown(navigation.payload)
     if (action === 'pop') window.scrollTo(0, routerMemory.scrollByKey.get(key) ?? 0)
-    else if (navigation.scroll) scrollToHashOrTop(hash)
+    else if (navigation.scroll && (hash || !slotsOnly)) scrollToHashOrTop(hash)
   }, [navigation, committed])
 }
 

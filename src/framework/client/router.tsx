@@ -26,7 +26,7 @@ import {
 import { readHistoryEntry } from './history-entry.ts'
 import { forgetCachedPages } from './history-payloads.ts'
 import { useBackForward, useHistoryCommit } from './history-sync.ts'
-import { currentUrl, type Navigation, newKey, startLoading } from './navigation.ts'
+import { currentUrl, type Navigation, newKey, startLoading, supersede } from './navigation.ts'
 import { type NavigateOptions, NavigationContext, type RouterApi } from './navigation-context.tsx'
 import { prefetch } from './prefetch.ts'
 import { routerMemory } from './router-memory.ts'
@@ -41,6 +41,11 @@ import { refreshOnServerCodeChange } from './server-code-changes.ts'
 const DefaultGlobalError = lazy<ErrorComponent>(() =>
   import('../../fallbacks/global-error.tsx').catch(() => ({ default: ConnectionClosedDocument })),
 )
+
+/** Suspends for good: rendered once the document is unloading for another origin. */
+function Unloading({ unloaded }: { unloaded: Promise<never> }): ReactNode {
+  return use(unloaded)
+}
 
 function PayloadView({
   navigation,
@@ -80,6 +85,9 @@ export function Router({ initial }: { initial: RscPayload }) {
     scroll: false,
   }))
   const [requestedUrl, setRequestedUrl] = useState<string | null>(null)
+  // Set when a router call loads another origin: as in Next, the transition that made it stays
+  // pending until the document unloads (a navigation started after it clears it).
+  const [leaving, setLeaving] = useState<Promise<never> | null>(null)
   const [isPending, startTransition] = useTransition()
   const committed = useRef(navigation)
   // Hydration renders the URL the server rendered: a static page's has no query (it is the same
@@ -95,7 +103,10 @@ export function Router({ initial }: { initial: RscPayload }) {
       requested.current = next
       routerMemory.requestedKey = next.key
       setRequestedUrl(next.url)
-      startTransition(() => setNavigation(next))
+      startTransition(() => {
+        setNavigation(next)
+        setLeaving(null)
+      })
     }
     const start = (next: Navigation) => {
       routerMemory.requestCount++
@@ -105,7 +116,13 @@ export function Router({ initial }: { initial: RscPayload }) {
       const url = new URL(href, location.href)
       if (isScriptUrl(url)) return
       const fallback = action === 'push' ? 'assign' : 'replace'
-      if (url.origin !== location.origin) return location[fallback](url.href)
+      if (url.origin !== location.origin) {
+        supersede()
+        location[fallback](url.href)
+        setRequestedUrl(null)
+        startTransition(() => setLeaving(new Promise<never>(() => {})))
+        return
+      }
       start({
         key: newKey(),
         url: url.pathname + url.search,
@@ -162,6 +179,7 @@ export function Router({ initial }: { initial: RscPayload }) {
         pendingUrl={isPending ? requestedUrl : null}
         router={router}
       />
+      {leaving && <Unloading unloaded={leaving} />}
     </GlobalErrorBoundary>
   )
 }

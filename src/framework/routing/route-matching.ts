@@ -1,7 +1,8 @@
 // Matching a URL pathname against route patterns. Segments stay as sent: a static folder matches
 // only its canonical encoding, and only what becomes a param value is decoded (docs/routing.md,
-// "Percent-encoding").
-import type { Params, Route, RouteDirectory, RouteMatch } from './types.ts'
+// "Percent-encoding"). Routes are ranked here too: the most specific pattern answers a URL
+// (docs/routing.md, "Precedence").
+import type { Params, Route, RouteDirectory, RouteMatch, SegmentType } from './types.ts'
 
 /** How a URL path carries a folder name: the pathname setter percent-encodes as links do. */
 export function encodeSegment(name: string): string {
@@ -60,6 +61,31 @@ export function matchesPrefix(pattern: readonly RouteDirectory[], pathname: stri
   const segments = segmentsOf(pathname)
   if (segments.length < pattern.length) return false
   return matchPattern(pattern, segments.slice(0, pattern.length)) !== null
+}
+
+/** Static beats dynamic beats catch-all beats optional catch-all, segment by segment. */
+const RANK: Record<SegmentType, number> = {
+  static: 0,
+  dynamic: 1,
+  'catch-all': 2,
+  'optional-catch-all': 3,
+  group: -1,
+  slot: -1,
+}
+
+/** Negative when `a` is more specific than `b`, 0 when they are as specific. */
+export function compareRoutes(a: Route, b: Route): number {
+  const length = Math.max(a.pattern.length, b.pattern.length)
+  for (let i = 0; i < length; i++) {
+    const x = a.pattern[i]
+    const y = b.pattern[i]
+    // A shorter pattern that ran out first is more specific than a longer catch-all prefix.
+    if (!x) return -1
+    if (!y) return 1
+    const diff = RANK[x.type] - RANK[y.type]
+    if (diff !== 0) return diff
+  }
+  return 0
 }
 
 /** The first of `routes` (sorted most specific first) that matches `pathname`. */

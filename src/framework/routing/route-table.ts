@@ -3,7 +3,7 @@
 // build time (vite-plugin.ts), matches requests at run time (server/) and is unit-tested.
 import { classifyFolder } from './folder-names.ts'
 import { CHILDREN_SLOT, slotAt } from './route-chain.ts'
-import { matchPattern, matchRoute, segmentsOf } from './route-matching.ts'
+import { compareRoutes, matchPattern, matchRoute, segmentsOf } from './route-matching.ts'
 import { segmentFileOf } from './segment-files.ts'
 import { indexSlots, resolveView } from './slot-view.ts'
 import type {
@@ -12,7 +12,6 @@ import type {
   RouteDirectory,
   RouteTable,
   SegmentMetadataFiles,
-  SegmentType,
 } from './types.ts'
 
 /** A build error: two files (or a slot's page and its layout) claim one URL. */
@@ -29,30 +28,6 @@ export class RouteConflictError extends Error {
     )
     this.name = 'RouteConflictError'
   }
-}
-
-/** Static beats dynamic beats catch-all beats optional catch-all, segment by segment. */
-const RANK: Record<SegmentType, number> = {
-  static: 0,
-  dynamic: 1,
-  'catch-all': 2,
-  'optional-catch-all': 3,
-  group: -1,
-  slot: -1,
-}
-
-function compareRoutes(a: Route, b: Route): number {
-  const length = Math.max(a.pattern.length, b.pattern.length)
-  for (let i = 0; i < length; i++) {
-    const x = a.pattern[i]
-    const y = b.pattern[i]
-    // A shorter pattern that ran out first is more specific than a longer catch-all prefix.
-    if (!x) return -1
-    if (!y) return 1
-    const diff = RANK[x.type] - RANK[y.type]
-    if (diff !== 0) return diff
-  }
-  return 0
 }
 
 /** The URL shapes a route answers, for conflict detection: `[id]` and `[slug]` are one shape. */
@@ -206,6 +181,10 @@ export function createRouteTable(
   routes.sort(compareRoutes)
   const childrenRoutes = routes.filter((route) => firstSlotDepth(route.chain) === -1)
   const slotRoutes = routes.filter((route) => firstSlotDepth(route.chain) !== -1)
+  // The most specific route of any slot answers a URL (static beats dynamic wherever it is); of
+  // two as specific, the children slot's.
+  const inSlot = (route: Route) => Number(firstSlotDepth(route.chain) !== -1)
+  const matchOrder = [...routes].sort((a, b) => compareRoutes(a, b) || inSlot(a) - inSlot(b))
 
   // A slot's page makes its URL answer only if the children slot beside it can show something.
   for (const route of slotRoutes) {
@@ -220,10 +199,13 @@ export function createRouteTable(
       )
     }
     const sample = sampleOf(route.pattern)
+    // Only a children page at least as specific shows there (resolveView): a less specific one
+    // lost the URL to this page.
     const reachable = routes.some(
       (other) =>
         other.chain[depth] === owner &&
         slotAt(other.chain, depth) === CHILDREN_SLOT &&
+        compareRoutes(other, route) <= 0 &&
         matchPattern(other.pattern, segmentsOf(sample)) !== null,
     )
     if (!reachable && !owner.files.default) {
@@ -271,7 +253,7 @@ export function createRouteTable(
     root: directoryOf(''),
     hasSlots,
     match: (pathname, state) => {
-      const match = matchRoute(childrenRoutes, pathname) ?? matchRoute(slotRoutes, pathname)
+      const match = matchRoute(matchOrder, pathname)
       if (!match || !hasSlots || match.route.type !== 'page') return match
       return resolveView(index, match, pathname, state ?? null)
     },

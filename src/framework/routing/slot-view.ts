@@ -2,7 +2,7 @@
 // intercepting routes (docs/routing.md, "Parallel routes"): the view, built from the URL and, on
 // a client navigation, the router state it sends back.
 import { CHILDREN_SLOT, slotAt } from './route-chain.ts'
-import { matchesPrefix, matchPattern, segmentsOf } from './route-matching.ts'
+import { compareRoutes, matchesPrefix, matchPattern, segmentsOf } from './route-matching.ts'
 import type {
   Branch,
   Params,
@@ -47,6 +47,8 @@ export function indexSlots(
 /** What one resolution gathers as it goes down the slots. */
 interface Resolution {
   index: SlotIndex
+  /** The route that answered the URL. */
+  matched: Route
   routerState: RouterState | null
   state: Record<string, SlotState>
   stateDependent: boolean
@@ -67,7 +69,14 @@ export function resolveView(
   const interceptors = index.interceptorsOf.get(match.route) ?? []
   const attempt = (route: Route, params: Params, interceptedBelow: number) => {
     const reads = new Set<string>(interceptors.length > 0 ? [FROM_READ] : [])
-    const resolution: Resolution = { index, routerState, state: {}, stateDependent: false, reads }
+    const resolution: Resolution = {
+      index,
+      matched: route,
+      routerState,
+      state: {},
+      stateDependent: false,
+      reads,
+    }
     const branch = resolveBranch(resolution, route, params, pathname, -1, interceptedBelow)
     if (!branch) return null
     const { state, stateDependent } = resolution
@@ -151,7 +160,10 @@ function resolveBranch(
       let found: Branch | null = null
       if (depth < interceptedBelow) {
         for (const candidate of candidates) {
-          const matched = candidate.intercept ? null : matchPattern(candidate.pattern, segments)
+          if (candidate.intercept) continue
+          // A children page less specific than the page that answered the URL lost it.
+          const lost = slot === CHILDREN_SLOT && compareRoutes(candidate, resolution.matched) > 0
+          const matched = lost ? null : matchPattern(candidate.pattern, segments)
           if (!matched) continue
           found = resolveBranch(resolution, candidate, matched, url, depth, Infinity)
           break

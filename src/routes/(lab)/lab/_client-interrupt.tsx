@@ -23,5 +23,10 @@ const THROWERS: Record<string, () => never> = {
 export function ClientInterrupt() {
   const { kind } = useParams<{ kind: string }>()
   if (Object.hasOwn(THROWERS, kind)) THROWERS[kind]!()
+  // Off the site (the e2e tests answer for that origin), and only in the browser: a document
+  // load renders the page on the server, and redirects as it hydrates.
+  if (kind === 'external-redirect-in-browser' && typeof window !== 'undefined') {
+    redirect('https://external.example/landing')
+  }
   return <p data-testid="client-interrupt">Nothing thrown for {kind}.</p>
 }

@@ -10,7 +10,7 @@ export default function SlotsLayout({ children, side }: { children: ReactNode; s
   return (
     <>
       <nav aria-label="Slots lab">
-        {['', '/a', '/b', '/boom', '/missing', '/slow'].map((path) => (
+        {['', '/a', '/b', '/only', '/boom', '/missing', '/slow'].map((path) => (
           <Link key={path} href={`/lab/slots${path}`}>
             {path || 'home'}{' '}
           </Link>
