@@ -68,13 +68,16 @@ type PageAnswer =
   /** A prefetch of a page rendered per request: nothing to keep, so nothing is rendered. */
   | { from: 'nothing' }
   /** A static page kept in memory. */
-  | { from: 'memory'; page: StaticPage }
+  | { from: 'memory'; page: StaticPage; match: RouteMatch }
   /** A whole render that was not kept (an error, an interrupt), yet showed nothing of a visitor. */
   | { from: 'whole'; whole: WholeRender }
   /** A whole render that did not finish in time. */
   | { from: 'failure'; failure: Error }
 
-/** The route as served: `dynamicParams = false` makes params generateStaticParams() does not list not found. */
+/**
+ * The route as served: with `dynamicParams = false`, params generateStaticParams() does not list
+ * are not found.
+ */
 async function servedMatch(
   core: Core,
   matched: RouteMatch | null,
@@ -118,7 +121,7 @@ async function decide(
     return { from: prefetch ? 'nothing' : 'render' }
   }
   const stored = await core.pages.fresh(url.pathname)
-  if (stored) return { from: 'memory', page: stored }
+  if (stored) return { from: 'memory', page: stored, match }
   // Only a finished render tells whether a route is static. It saw nothing of any visitor, so
   // the requests that arrive meanwhile share it, whatever it ends with; its after() callbacks
   // are this request's, unless the visitor's page is rendered again.
@@ -129,7 +132,7 @@ async function decide(
     ),
   ).result
   if (whole.failure) return { from: 'failure', failure: whole.failure }
-  if (whole.page) return { from: 'memory', page: whole.page }
+  if (whole.page) return { from: 'memory', page: whole.page, match }
   // It read the request (it had none to read): this visitor's page is rendered from theirs.
   if (whole.dynamic) return { from: 'render' }
   return { from: 'whole', whole }
@@ -165,7 +168,7 @@ async function answer(
     case 'render':
       return renderDocument(core, request, url, match)
     case 'memory':
-      return staticDocument(core, request, url, match!, decided.page)
+      return staticDocument(core, request, url, decided.match, decided.page)
     case 'whole':
       // Its errors set the document's status as the visitor's own render's would.
       adoptRecordedErrors(decided.whole.errors)
