@@ -308,6 +308,8 @@ describe('a build whose page fails while prerendering', () => {
       'Error occurred prerendering page "/boom" (src/routes/boom/page.tsx): Error: boom at build',
     )
     expect(failed.output).not.toContain('prerendering page "/read-then-boom"')
+    // The build's own failure is printed with its stack, above the message that names it.
+    expect(failed.output).toMatch(/\[server error\] digest=\d+\nError: boom at build\n\s+at /)
 
     rmSync(join(project.dir, 'src/routes/boom'), { recursive: true })
     const built = await build()
@@ -319,5 +321,12 @@ describe('a build whose page fails while prerendering', () => {
     expect(built.output).toMatch(/^\/about +[\d.]+ kB {2}static$/m)
     expect(built.output).toMatch(/^\/read-then-boom +dynamic \(read the request\)$/m)
     expect(built.output).not.toContain('no session')
+    // The lab's deliberate failures are not the build's: no server error is printed for them,
+    // and a page that showed one says so in its line (docs/caching.md, "What the build reports").
+    expect(built.output).not.toContain('[server error]')
+    expect(built.output).not.toMatch(/^\s+at /m)
+    expect(built.output).toMatch(
+      /^\/lab\/slots\/boom +not prerendered \(\/lab\/slots\/boom showed an error while prerendering, Error: The side slot failed on purpose\.; npm start logs its stack, with a digest, when the page is requested\)$/m,
+    )
   })
 })

@@ -6,14 +6,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { bodyFileName } from '../../src/framework/build/prerender.ts'
-import { formatPrerenderReport, routePattern } from '../../src/framework/build/report.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { bodyFileName, prerenderPage } from '../../src/framework/build/prerender.ts'
+import {
+  caughtErrorReason,
+  formatPrerenderReport,
+  loggedErrorMessage,
+  routePattern,
+} from '../../src/framework/build/report.ts'
 import { setCacheClock } from '../../src/framework/cache/clock.ts'
 import { MemoryCacheHandler } from '../../src/framework/cache/memory-handler.ts'
 import { CacheStorage } from '../../src/framework/cache/storage.ts'
 import { createRouteTable } from '../../src/framework/routing/route-table.ts'
 import type { Route } from '../../src/framework/routing/types.ts'
+import type { Prerenderer } from '../../src/framework/server/core.ts'
 import { RouteClassification } from '../../src/framework/static/classification.ts'
 import { StaticPageStore } from '../../src/framework/static/page-store.ts'
 import { prerenderTargets } from '../../src/framework/static/prerender-targets.ts'
@@ -23,6 +29,7 @@ import {
   paramsKey,
   pathnameOf,
 } from '../../src/framework/static/static-params.ts'
+import { reportServerError } from '../../src/framework/wire/errors.ts'
 
 type Modules = Record<string, Record<string, unknown>>
 
@@ -254,6 +261,89 @@ describe('the build output', () => {
       '/docs/[...slug]  7.00 kB  prerendered with params (2 pages)',
       '/stats                    dynamic (read the request)',
     ])
+  })
+
+  it('names an error a page showed in its route line, as the log line the build held says it', () => {
+    const lines: string[] = []
+    const original = console.error
+    console.error = (line: string) => lines.push(line)
+    try {
+      reportServerError(new Error('The side slot failed on purpose.'))
+    } finally {
+      console.error = original
+    }
+    expect(lines).toHaveLength(1)
+    const error = loggedErrorMessage(lines[0]!)
+    expect(error).toBe('Error: The side slot failed on purpose.')
+    const manifest: PrerenderManifest = {
+      version: 1,
+      buildId: 'b',
+      routes: [
+        {
+          route: 'slots/boom/page.tsx',
+          kind: 'not-prerendered',
+          pathnames: [],
+          reason: caughtErrorReason('/slots/boom', error),
+        },
+      ],
+      pages: {},
+    }
+    expect(formatPrerenderReport(manifest, 'dist/prerender')).toEqual([
+      'prerendered 0 pages into dist/prerender/:',
+      '/slots/boom        not prerendered (/slots/boom showed an error while prerendering, Error: The side slot failed on purpose.; npm start logs its stack, with a digest, when the page is requested)',
+    ])
+  })
+})
+
+describe('errors met while prerendering', () => {
+  /** A handler whose page throws `message` and answers `status`, keeping nothing. */
+  const failing = (message: string, status: number): Prerenderer => ({
+    buildId: 'b',
+    origin: 'http://localhost',
+    handler: async () => {
+      reportServerError(new Error(message))
+      return new Response('<p>page</p>', { status })
+    },
+    targets: async () => [],
+    page: () => undefined,
+    rendering: () => undefined,
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('an error the page showed is held: not logged, named in the outcome', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const outcome = await prerenderPage(
+      failing('The side slot failed on purpose.', 200),
+      'slots/boom/page.tsx',
+      '/slots/boom',
+      () => 'src/routes/slots/boom/page.tsx',
+    )
+    expect(outcome).toEqual({
+      kind: 'not-prerendered',
+      status: 200,
+      caught: 'Error: The side slot failed on purpose.',
+    })
+    expect(logged).not.toHaveBeenCalled()
+  })
+
+  it('a page that fails fails the build, naming the page and its file, its stack logged', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await expect(
+      prerenderPage(
+        failing('boom at build', 500),
+        'boom/page.tsx',
+        '/boom',
+        () => 'src/routes/boom/page.tsx',
+      ),
+    ).rejects.toThrow(
+      'Error occurred prerendering page "/boom" (src/routes/boom/page.tsx): Error: boom at build.',
+    )
+    expect(logged).toHaveBeenCalledTimes(1)
+    expect(String(logged.mock.calls[0]![0])).toMatch(
+      /^\[server error\] digest=\d+\nError: boom at build\n\s+at /,
+    )
   })
 })
 

@@ -9,6 +9,19 @@ export function routePattern(routeFile: string): string {
   return `/${folders.filter((folder) => !/^\(.*\)$/.test(folder)).join('/')}`
 }
 
+/** The error of a `[server error]` log line (wire/errors.ts): the line after the digest. */
+export function loggedErrorMessage(logged: string): string {
+  return logged.split('\n')[1]?.trim() ?? logged
+}
+
+/**
+ * Why a page that showed an error (an error.tsx caught it) was not prerendered: its error, and
+ * where its stack is to be seen, as the build does not print it (docs/caching.md).
+ */
+export function caughtErrorReason(pathname: string, error: string): string {
+  return `${pathname} showed an error while prerendering, ${error}; npm start logs its stack, with a digest, when the page is requested`
+}
+
 function kindOf(route: PrerenderedRoute): string {
   switch (route.kind) {
     case 'static':
