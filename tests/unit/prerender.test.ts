@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type ClientGraph, firstLoadJs } from '../../src/framework/build/first-load-js.ts'
 import { bodyFileName, prerenderPage } from '../../src/framework/build/prerender.ts'
 import {
   caughtErrorReason,
@@ -226,7 +227,7 @@ describe('the build output', () => {
     expect(bodyFileName(`/${'x'.repeat(300)}`, 'rsc')).toMatch(/^[0-9a-f]{64}\.rsc$/)
   })
 
-  it('reports one line per route: its URL pattern, size and kind', () => {
+  it('reports one line per route: its URL pattern, size, first-load JS and kind', () => {
     const body = (size: number) => ({ file: 'f', size, etag: '"e"', status: 200, headers: {} })
     const page = (route: string) => ({
       route,
@@ -255,11 +256,17 @@ describe('the build output', () => {
       },
     }
     expect(routePattern('(site)/about/page.tsx')).toBe('/about')
-    expect(formatPrerenderReport(manifest, 'dist/prerender')).toEqual([
-      'prerendered 3 pages into dist/prerender/:',
-      '/about           3.50 kB  static',
-      '/docs/[...slug]  7.00 kB  prerendered with params (2 pages)',
-      '/stats                    dynamic (read the request)',
+    const firstLoadJs = new Map([
+      ['(site)/about/page.tsx', 80_120],
+      ['docs/[...slug]/page.tsx', 81_000],
+      ['stats/page.tsx', 100_000],
+    ])
+    expect(formatPrerenderReport(manifest, 'dist/prerender', firstLoadJs)).toEqual([
+      'prerendered 3 pages into dist/prerender/ (size: their HTML and payloads; first load JS: gzip):',
+      'route               size  first load JS',
+      '/about           3.50 kB       80.12 kB  static',
+      '/docs/[...slug]  7.00 kB       81.00 kB  prerendered with params (2 pages)',
+      '/stats                        100.00 kB  dynamic (read the request)',
     ])
   })
 
@@ -288,10 +295,56 @@ describe('the build output', () => {
       ],
       pages: {},
     }
-    expect(formatPrerenderReport(manifest, 'dist/prerender')).toEqual([
-      'prerendered 0 pages into dist/prerender/:',
-      '/slots/boom        not prerendered (/slots/boom showed an error while prerendering, Error: The side slot failed on purpose.; npm start logs its stack, with a digest, when the page is requested)',
+    expect(formatPrerenderReport(manifest, 'dist/prerender', new Map())).toEqual([
+      'prerendered 0 pages into dist/prerender/ (size: their HTML and payloads; first load JS: gzip):',
+      'route        size  first load JS',
+      '/slots/boom                       not prerendered (/slots/boom showed an error while prerendering, Error: The side slot failed on purpose.; npm start logs its stack, with a digest, when the page is requested)',
     ])
+  })
+})
+
+describe('first-load JS', () => {
+  it("is the entry's JS and that of the client references the route's files and slots import", () => {
+    const chunk = (moduleIds: string[], imports: string[] = [], isEntry = false) => ({
+      moduleIds,
+      imports,
+      isEntry,
+    })
+    const sizes: Record<string, number> = {
+      'assets/index.js': 1000,
+      'assets/button.js': 100,
+      'assets/side.js': 10,
+      'assets/unused.js': 5000,
+    }
+    const graph: ClientGraph = {
+      // The rsc entry holds the framework's boundaries; the routes' chunks what they import.
+      serverChunks: new Map([
+        ['index.js', chunk(['/app/framework.tsx', '/client/boundaries.tsx'], ['unused.js'], true)],
+        ['unused.js', chunk(['/client/unused.tsx'])],
+        ['layout.js', chunk(['/routes/layout.tsx'])],
+        ['a.js', chunk(['/routes/a/page.tsx'], ['shared.js'])],
+        ['shared.js', chunk(['/app/shared.ts', '/client/button.tsx'])],
+        ['b.js', chunk(['/routes/b/page.tsx', '/routes/s/layout.tsx', '/routes/s/page.tsx'])],
+        ['side.js', chunk(['/routes/s/@side/page.tsx', '/client/side.tsx'])],
+      ]),
+      clientReferenceJs: new Map([
+        ['/client/boundaries.tsx', ['assets/index.js']],
+        ['/client/button.tsx', ['assets/button.js', 'assets/index.js']],
+        ['/client/side.tsx', ['assets/side.js', 'assets/index.js']],
+        ['/client/unused.tsx', ['assets/unused.js']],
+      ]),
+      entryJs: ['assets/index.js'],
+      moduleIdOf: (file) => `/routes/${file}`,
+      gzipBytesOf: (file) => sizes[file]!,
+    }
+    const files = ['layout.tsx', 'page.tsx', 'a/page.tsx', 'b/page.tsx', 's/layout.tsx']
+    const sizesByRoute = firstLoadJs([...files, 's/page.tsx', 's/@side/page.tsx'], graph)
+    expect(Object.fromEntries(sizesByRoute)).toEqual({
+      'page.tsx': 1000,
+      'a/page.tsx': 1100,
+      'b/page.tsx': 1000,
+      's/page.tsx': 1010,
+    })
   })
 })
 
@@ -501,7 +554,13 @@ describe('prerender(): the origin the build asks for', () => {
     writeFileSync(join(dir, 'index.js'), ENTRY)
     process.env.ORIGIN = 'https://notebook.example/ignored-path'
     const { prerender } = await import('../../src/framework/build/prerender.ts')
-    await prerender({ rscOutDir: dir, outDir: join(dir, 'out'), routesDir: 'src/routes', log() {} })
+    await prerender({
+      rscOutDir: dir,
+      outDir: join(dir, 'out'),
+      routesDir: 'src/routes',
+      firstLoadJs: new Map(),
+      log() {},
+    })
     const entry = (await import(join(dir, 'index.js'))) as { asked: string[] }
     expect(entry.asked).toEqual(['https://notebook.example/', 'https://notebook.example/_.rsc'])
   })

@@ -30,6 +30,8 @@ export interface PrerenderOptions {
   outDir: string
   /** The routes folder relative to Vite's root, to name files in messages (`src/routes`). */
   routesDir: string
+  /** Each page route's first-load JS in gzip bytes, by route file (build/first-load-js.ts). */
+  firstLoadJs: ReadonlyMap<string, number>
   log(line: string): void
 }
 
@@ -245,7 +247,12 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderMan
   )
   for (const [name, bytes] of files) if (written.has(name)) writeFileSync(join(outDir, name), bytes)
   writeFileSync(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
-  for (const line of formatPrerenderReport(manifest, relative(process.cwd(), outDir))) {
+  const report = formatPrerenderReport(
+    manifest,
+    relative(process.cwd(), outDir),
+    options.firstLoadJs,
+  )
+  for (const line of report) {
     options.log(line)
   }
   return manifest
