@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { PrerenderManifest } from '../../src/framework/static/prerendered.ts'
 import {
@@ -276,6 +277,19 @@ describe('embedding: createRequestHandler() of the built entry', () => {
   })
 })
 
+/** The gzip bytes of the scripts and module preloads of a page a build in `dir` prerendered. */
+function scriptsGzipBytes(dir: string, pathname: string): number {
+  const built = JSON.parse(readFileSync(join(dir, 'dist/prerender/manifest.json'), 'utf8'))
+  const html = readFileSync(join(dir, 'dist/prerender', built.pages[pathname].html.file), 'utf8')
+  const scripts = new Set(
+    Array.from(html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g), (m) => m[1]!),
+  )
+  return [...scripts].reduce(
+    (sum, file) => sum + gzipSync(readFileSync(join(dir, 'dist/client', file))).length,
+    0,
+  )
+}
+
 describe('a build whose page fails while prerendering', () => {
   const project = copyProject()
   afterAll(() => project.remove())
@@ -308,16 +322,29 @@ describe('a build whose page fails while prerendering', () => {
       'Error occurred prerendering page "/boom" (src/routes/boom/page.tsx): Error: boom at build',
     )
     expect(failed.output).not.toContain('prerendering page "/read-then-boom"')
+    // The build's own failure is printed with its stack, above the message that names it.
+    expect(failed.output).toMatch(/\[server error\] digest=\d+\nError: boom at build\n\s+at /)
 
     rmSync(join(project.dir, 'src/routes/boom'), { recursive: true })
     const built = await build()
     expect(built.code).toBe(0)
-    // One line per route, at the end of the build: the route, its size, what it is.
+    // One line per route, at the end of the build: the route, its size, its first-load JS (gzip),
+    // what it is.
     expect(built.output).toMatch(
-      /^\/docs\/\[\.\.\.slug\] +[\d.]+ kB {2}prerendered with params \(3 pages\)$/m,
+      /^\/docs\/\[\.\.\.slug\] +[\d.]+ kB +[\d.]+ kB {2}prerendered with params \(3 pages\)$/m,
     )
-    expect(built.output).toMatch(/^\/about +[\d.]+ kB {2}static$/m)
-    expect(built.output).toMatch(/^\/read-then-boom +dynamic \(read the request\)$/m)
+    expect(built.output).toMatch(/^\/read-then-boom +[\d.]+ kB {2}dynamic \(read the request\)$/m)
+    // The first-load JS is what the route's document loads: the scripts its HTML references.
+    const about = /^\/about +[\d.]+ kB +([\d.]+) kB {2}static$/m.exec(built.output)
+    expect(about).not.toBeNull()
+    expect(about![1]).toBe((scriptsGzipBytes(project.dir, '/about') / 1000).toFixed(2))
     expect(built.output).not.toContain('no session')
-  })
+    // The lab's deliberate failures are not the build's: no server error is printed for them,
+    // and a page that showed one says so in its line (docs/caching.md, "What the build reports").
+    expect(built.output).not.toContain('[server error]')
+    expect(built.output).not.toMatch(/^\s+at /m)
+    expect(built.output).toMatch(
+      /^\/lab\/slots\/boom +[\d.]+ kB {2}not prerendered \(\/lab\/slots\/boom showed an error while prerendering, Error: The side slot failed on purpose\.; npm start logs its stack, with a digest, when the page is requested\)$/m,
+    )
+  }, 180_000) // two whole builds of the app
 })

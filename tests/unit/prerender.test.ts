@@ -6,14 +6,21 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { bodyFileName } from '../../src/framework/build/prerender.ts'
-import { formatPrerenderReport, routePattern } from '../../src/framework/build/report.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type ClientGraph, firstLoadJs } from '../../src/framework/build/first-load-js.ts'
+import { bodyFileName, prerenderPage } from '../../src/framework/build/prerender.ts'
+import {
+  caughtErrorReason,
+  formatPrerenderReport,
+  loggedErrorMessage,
+  routePattern,
+} from '../../src/framework/build/report.ts'
 import { setCacheClock } from '../../src/framework/cache/clock.ts'
 import { MemoryCacheHandler } from '../../src/framework/cache/memory-handler.ts'
 import { CacheStorage } from '../../src/framework/cache/storage.ts'
 import { createRouteTable } from '../../src/framework/routing/route-table.ts'
 import type { Route } from '../../src/framework/routing/types.ts'
+import type { Prerenderer } from '../../src/framework/server/core.ts'
 import { RouteClassification } from '../../src/framework/static/classification.ts'
 import { StaticPageStore } from '../../src/framework/static/page-store.ts'
 import { prerenderTargets } from '../../src/framework/static/prerender-targets.ts'
@@ -23,6 +30,7 @@ import {
   paramsKey,
   pathnameOf,
 } from '../../src/framework/static/static-params.ts'
+import { reportServerError } from '../../src/framework/wire/errors.ts'
 
 type Modules = Record<string, Record<string, unknown>>
 
@@ -219,7 +227,7 @@ describe('the build output', () => {
     expect(bodyFileName(`/${'x'.repeat(300)}`, 'rsc')).toMatch(/^[0-9a-f]{64}\.rsc$/)
   })
 
-  it('reports one line per route: its URL pattern, size and kind', () => {
+  it('reports one line per route: its URL pattern, size, first-load JS and kind', () => {
     const body = (size: number) => ({ file: 'f', size, etag: '"e"', status: 200, headers: {} })
     const page = (route: string) => ({
       route,
@@ -248,12 +256,147 @@ describe('the build output', () => {
       },
     }
     expect(routePattern('(site)/about/page.tsx')).toBe('/about')
-    expect(formatPrerenderReport(manifest, 'dist/prerender')).toEqual([
-      'prerendered 3 pages into dist/prerender/:',
-      '/about           3.50 kB  static',
-      '/docs/[...slug]  7.00 kB  prerendered with params (2 pages)',
-      '/stats                    dynamic (read the request)',
+    const firstLoadJs = new Map([
+      ['(site)/about/page.tsx', 80_120],
+      ['docs/[...slug]/page.tsx', 81_000],
+      ['stats/page.tsx', 100_000],
     ])
+    expect(formatPrerenderReport(manifest, 'dist/prerender', firstLoadJs)).toEqual([
+      'prerendered 3 pages into dist/prerender/ (size: their HTML and payloads; first load JS: gzip):',
+      'route               size  first load JS',
+      '/about           3.50 kB       80.12 kB  static',
+      '/docs/[...slug]  7.00 kB       81.00 kB  prerendered with params (2 pages)',
+      '/stats                        100.00 kB  dynamic (read the request)',
+    ])
+  })
+
+  it('names an error a page showed in its route line, as the log line the build held says it', () => {
+    const lines: string[] = []
+    const original = console.error
+    console.error = (line: string) => lines.push(line)
+    try {
+      reportServerError(new Error('The side slot failed on purpose.'))
+    } finally {
+      console.error = original
+    }
+    expect(lines).toHaveLength(1)
+    const error = loggedErrorMessage(lines[0]!)
+    expect(error).toBe('Error: The side slot failed on purpose.')
+    const manifest: PrerenderManifest = {
+      version: 1,
+      buildId: 'b',
+      routes: [
+        {
+          route: 'slots/boom/page.tsx',
+          kind: 'not-prerendered',
+          pathnames: [],
+          reason: caughtErrorReason('/slots/boom', error),
+        },
+      ],
+      pages: {},
+    }
+    expect(formatPrerenderReport(manifest, 'dist/prerender', new Map())).toEqual([
+      'prerendered 0 pages into dist/prerender/ (size: their HTML and payloads; first load JS: gzip):',
+      'route        size  first load JS',
+      '/slots/boom                       not prerendered (/slots/boom showed an error while prerendering, Error: The side slot failed on purpose.; npm start logs its stack, with a digest, when the page is requested)',
+    ])
+  })
+})
+
+describe('first-load JS', () => {
+  it("is the entry's JS and that of the client references the route's files and slots import", () => {
+    const chunk = (moduleIds: string[], imports: string[] = [], isEntry = false) => ({
+      moduleIds,
+      imports,
+      isEntry,
+    })
+    const sizes: Record<string, number> = {
+      'assets/index.js': 1000,
+      'assets/button.js': 100,
+      'assets/side.js': 10,
+      'assets/unused.js': 5000,
+    }
+    const graph: ClientGraph = {
+      // The rsc entry holds the framework's boundaries; the routes' chunks what they import.
+      serverChunks: new Map([
+        ['index.js', chunk(['/app/framework.tsx', '/client/boundaries.tsx'], ['unused.js'], true)],
+        ['unused.js', chunk(['/client/unused.tsx'])],
+        ['layout.js', chunk(['/routes/layout.tsx'])],
+        ['a.js', chunk(['/routes/a/page.tsx'], ['shared.js'])],
+        ['shared.js', chunk(['/app/shared.ts', '/client/button.tsx'])],
+        ['b.js', chunk(['/routes/b/page.tsx', '/routes/s/layout.tsx', '/routes/s/page.tsx'])],
+        ['side.js', chunk(['/routes/s/@side/page.tsx', '/client/side.tsx'])],
+      ]),
+      clientReferenceJs: new Map([
+        ['/client/boundaries.tsx', ['assets/index.js']],
+        ['/client/button.tsx', ['assets/button.js', 'assets/index.js']],
+        ['/client/side.tsx', ['assets/side.js', 'assets/index.js']],
+        ['/client/unused.tsx', ['assets/unused.js']],
+      ]),
+      entryJs: ['assets/index.js'],
+      moduleIdOf: (file) => `/routes/${file}`,
+      gzipBytesOf: (file) => sizes[file]!,
+    }
+    const files = ['layout.tsx', 'page.tsx', 'a/page.tsx', 'b/page.tsx', 's/layout.tsx']
+    const sizesByRoute = firstLoadJs([...files, 's/page.tsx', 's/@side/page.tsx'], graph)
+    expect(Object.fromEntries(sizesByRoute)).toEqual({
+      'page.tsx': 1000,
+      'a/page.tsx': 1100,
+      'b/page.tsx': 1000,
+      's/page.tsx': 1010,
+    })
+  })
+})
+
+describe('errors met while prerendering', () => {
+  /** A handler whose page throws `message` and answers `status`, keeping nothing. */
+  const failing = (message: string, status: number): Prerenderer => ({
+    buildId: 'b',
+    origin: 'http://localhost',
+    handler: async () => {
+      reportServerError(new Error(message))
+      return new Response('<p>page</p>', { status })
+    },
+    targets: async () => [],
+    page: () => undefined,
+    rendering: () => undefined,
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('an error the page showed is held: not logged, named in the outcome', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const outcome = await prerenderPage(
+      failing('The side slot failed on purpose.', 200),
+      'slots/boom/page.tsx',
+      '/slots/boom',
+      () => 'src/routes/slots/boom/page.tsx',
+    )
+    expect(outcome).toEqual({
+      kind: 'not-prerendered',
+      status: 200,
+      caught: 'Error: The side slot failed on purpose.',
+    })
+    expect(logged).not.toHaveBeenCalled()
+  })
+
+  it('a page that fails fails the build, naming the page and its file, its stack logged', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await expect(
+      prerenderPage(
+        failing('boom at build', 500),
+        'boom/page.tsx',
+        '/boom',
+        () => 'src/routes/boom/page.tsx',
+      ),
+    ).rejects.toThrow(
+      'Error occurred prerendering page "/boom" (src/routes/boom/page.tsx): Error: boom at build.',
+    )
+    expect(logged).toHaveBeenCalledTimes(1)
+    expect(String(logged.mock.calls[0]![0])).toMatch(
+      /^\[server error\] digest=\d+\nError: boom at build\n\s+at /,
+    )
   })
 })
 
@@ -411,7 +554,13 @@ describe('prerender(): the origin the build asks for', () => {
     writeFileSync(join(dir, 'index.js'), ENTRY)
     process.env.ORIGIN = 'https://notebook.example/ignored-path'
     const { prerender } = await import('../../src/framework/build/prerender.ts')
-    await prerender({ rscOutDir: dir, outDir: join(dir, 'out'), routesDir: 'src/routes', log() {} })
+    await prerender({
+      rscOutDir: dir,
+      outDir: join(dir, 'out'),
+      routesDir: 'src/routes',
+      firstLoadJs: new Map(),
+      log() {},
+    })
     const entry = (await import(join(dir, 'index.js'))) as { asked: string[] }
     expect(entry.asked).toEqual(['https://notebook.example/', 'https://notebook.example/_.rsc'])
   })

@@ -19,8 +19,9 @@ import {
   type PrerenderedRoute,
   type PrerenderManifest,
 } from '../static/prerendered.ts'
+import { SERVER_ERROR_PREFIX } from '../wire/errors.ts'
 import { PAYLOAD_SUFFIX } from '../wire/protocol.ts'
-import { formatPrerenderReport } from './report.ts'
+import { caughtErrorReason, formatPrerenderReport, loggedErrorMessage } from './report.ts'
 
 export interface PrerenderOptions {
   /** The rsc environment's output folder (dist/rsc): its index.js is the built rsc entry. */
@@ -29,6 +30,8 @@ export interface PrerenderOptions {
   outDir: string
   /** The routes folder relative to Vite's root, to name files in messages (`src/routes`). */
   routesDir: string
+  /** Each page route's first-load JS in gzip bytes, by route file (build/first-load-js.ts). */
+  firstLoadJs: ReadonlyMap<string, number>
   log(line: string): void
 }
 
@@ -59,27 +62,26 @@ function headersOf(response: Response): Record<string, string> {
 }
 
 /**
- * Runs `fn` holding back what it logs as errors: a render that turns out dynamic was only a probe
- * (its failures are request time's business), so its lines are dropped; others are printed.
+ * Runs `fn` holding back what it logs as errors, for the build to decide what they are
+ * (docs/caching.md, "What the build reports"). `serverErrors` are the renders' `[server error]`
+ * lines; `print()` logs what was held, with or without them.
  */
 async function holdingErrors<T>(
   fn: () => Promise<T>,
-): Promise<{ result: T; errors: string[]; print(): void }> {
+): Promise<{ result: T; serverErrors: string[]; print(withServerErrors: boolean): void }> {
   const held: unknown[][] = []
   const original = console.error
   console.error = (...args: unknown[]) => {
     held.push(args)
   }
+  const isServerError = (args: unknown[]) => String(args[0]).startsWith(SERVER_ERROR_PREFIX)
   try {
     const result = await fn()
-    const errors = held
-      .map((args) => args.map(String).join(' '))
-      .filter((line) => line.startsWith('[server error]'))
     return {
       result,
-      errors,
-      print: () => {
-        for (const args of held) original(...args)
+      serverErrors: held.filter(isServerError).map((args) => args.map(String).join(' ')),
+      print: (withServerErrors) => {
+        for (const args of held) if (withServerErrors || !isServerError(args)) original(...args)
       },
     }
   } finally {
@@ -87,12 +89,13 @@ async function holdingErrors<T>(
   }
 }
 
-type Outcome =
+export type Outcome =
   | { kind: 'page'; page: PrerenderedPage; bytes: { payload: Uint8Array; html: Uint8Array } }
   | { kind: 'dynamic' }
-  | { kind: 'not-prerendered'; status: number }
+  | { kind: 'not-prerendered'; status: number; caught?: string }
 
-async function prerenderPage(
+/** Renders one page through the handler, as a browser asks for it: what came of it. */
+export async function prerenderPage(
   prerenderer: Prerenderer,
   route: string,
   pathname: string,
@@ -101,7 +104,7 @@ async function prerenderPage(
   const url = new URL(pathname, prerenderer.origin)
   const {
     result: document,
-    errors,
+    serverErrors,
     print,
   } = await holdingErrors(async () => {
     const response = await prerenderer.handler(
@@ -118,15 +121,20 @@ async function prerenderPage(
   const { status } = document.response
   // A render that read the request is left to request time, whatever it did without one.
   if (prerenderer.rendering(route) === 'dynamic') return { kind: 'dynamic' }
-  print()
+  const kept = status < 500 ? prerenderer.page(pathname) : undefined
+  // An error the page showed (an error.tsx caught it) is held: the page works, and is rendered
+  // per request, where the server logs it. The route's line names it. Any other is printed; a
+  // failure of the build is printed above the message that names the page.
+  const caught = status < 500 && !kept ? serverErrors[0] : undefined
+  print(caught === undefined)
   if (status >= 500) {
-    const logged = errors[0]?.split('\n').slice(1, 2).join('').replace(/\.$/, '')
-    const detail = logged || `status ${status}`
+    const logged = serverErrors[0] ? loggedErrorMessage(serverErrors[0]) : undefined
+    const detail = logged?.replace(/\.$/, '') || `status ${status}`
     throw new PrerenderError(
       `Error occurred prerendering page "${pathname}" (${describe()}): ${detail}. The page threw while rendering at build time; its error is logged above. A page that must render per request should read the request (cookies(), headers(), connection()) or export dynamic = 'force-dynamic'.`,
     )
   }
-  const kept = prerenderer.page(pathname)
+  if (caught) return { kind: 'not-prerendered', status, caught: loggedErrorMessage(caught) }
   if (status !== 200 || !kept) return { kind: 'not-prerendered', status }
   const payloadUrl = new URL(pathname + PAYLOAD_SUFFIX, prerenderer.origin)
   const payload = await prerenderer.handler(new Request(payloadUrl))
@@ -209,7 +217,10 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderMan
           route: target.route,
           kind: 'not-prerendered',
           pathnames: [],
-          reason: `${pathname} answered ${outcome.status}`,
+          reason:
+            outcome.caught === undefined
+              ? `${pathname} answered ${outcome.status}`
+              : caughtErrorReason(pathname, outcome.caught),
         }
       }
     }
@@ -236,7 +247,12 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderMan
   )
   for (const [name, bytes] of files) if (written.has(name)) writeFileSync(join(outDir, name), bytes)
   writeFileSync(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
-  for (const line of formatPrerenderReport(manifest, relative(process.cwd(), outDir))) {
+  const report = formatPrerenderReport(
+    manifest,
+    relative(process.cwd(), outDir),
+    options.firstLoadJs,
+  )
+  for (const line of report) {
     options.log(line)
   }
   return manifest

@@ -29,6 +29,9 @@ export function digestOf(error: unknown): string {
 
 const logged = new WeakSet<object>()
 
+/** How a server error's log line begins: the build tells the lines it holds by it (build/). */
+export const SERVER_ERROR_PREFIX = '[server error]'
+
 /**
  * React's `onError` for the rsc environment: logs the error once with its digest and returns the
  * digest, which React sends to the client in place of the message in production.
@@ -41,7 +44,7 @@ export function reportServerError(error: unknown): string {
     logged.add(error)
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
-  console.error(`[server error] digest=${digest}\n${detail}`)
+  console.error(`${SERVER_ERROR_PREFIX} digest=${digest}\n${detail}`)
   return digest
 }
 
