@@ -16,6 +16,7 @@ import { prerenderPages } from './vite/prerender-pages.ts'
 import { rootLayoutImports } from './vite/root-layout-imports.ts'
 import { rscEnvironments } from './vite/rsc-environments.ts'
 import { serverBuild } from './vite/server-build.ts'
+import { serverComponentHooks } from './vite/server-component-hooks.ts'
 import { validateRoutes } from './vite/validate-routes.ts'
 import { workersAssetHeaders } from './vite/workers-asset-headers.ts'
 import { workersOutput } from './vite/workers-output.ts'
@@ -46,6 +47,7 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     validateRoutes(routesDirOf),
     forgetStaticPagesOnChange(),
     cachedCallSites(),
+    serverComponentHooks(),
     optionsModules(frameworkOptions, routesDir),
     // Prerendering reads and writes files beside the Node server: a Worker renders on demand.
     target === 'node' && prerenderPages(routesDir),

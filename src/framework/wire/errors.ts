@@ -55,6 +55,20 @@ export function reportUnloggedError(error: unknown): string {
   return reportServerError(error)
 }
 
+/**
+ * Why a server component may not call a client hook (`useState`, `useEffect`, …): React's server
+ * build has none, so the call would fail as `useState is not a function`. `file` is relative to
+ * the app's root; the framework's Vite plugin puts this message where the hook was imported.
+ */
+export function serverComponentHookMessage(hook: string, file: string): string {
+  return (
+    `${hook} is a client hook, and ${file} is a server component: a module without 'use client' ` +
+    `at its top runs on the server, where ${hook} does not exist. Add 'use client' at the top of ` +
+    `${file} to make it a client component, or move the part that calls ${hook} into a client ` +
+    `component of its own and render that here.`
+  )
+}
+
 /** What a client is told of a server error in production; the digest leads to the log line. */
 export const PRODUCTION_ERROR_MESSAGE =
   'A server error occurred. Its details are in the server log, under the digest shown with it.'
