@@ -16,6 +16,9 @@ import { prerenderPages } from './vite/prerender-pages.ts'
 import { rootLayoutImports } from './vite/root-layout-imports.ts'
 import { rscEnvironments } from './vite/rsc-environments.ts'
 import { serverBuild } from './vite/server-build.ts'
+import { serverComponentHooks } from './vite/server-component-hooks.ts'
+import { serverComponentProps } from './vite/server-component-props.ts'
+import { serverFunctionExports } from './vite/server-function-exports.ts'
 import { validateRoutes } from './vite/validate-routes.ts'
 import { workersAssetHeaders } from './vite/workers-asset-headers.ts'
 import { workersOutput } from './vite/workers-output.ts'
@@ -39,6 +42,8 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
   return [
     jsxInRouteJs(routesDirOf),
     nodeReactBuilds(),
+    // Before plugin-rsc's own check of the same exports, whose message names no export.
+    serverFunctionExports(),
     rscEnvironments(rootLayoutModules),
     rootLayoutImports(rootLayoutModules, routesDirOf),
     react(),
@@ -46,6 +51,8 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     validateRoutes(routesDirOf),
     forgetStaticPagesOnChange(),
     cachedCallSites(),
+    serverComponentHooks(),
+    serverComponentProps(),
     optionsModules(frameworkOptions, routesDir),
     // Prerendering reads and writes files beside the Node server: a Worker renders on demand.
     target === 'node' && prerenderPages(routesDir),

@@ -58,6 +58,58 @@ export function reportUnloggedError(error: unknown): string {
   return reportServerError(error)
 }
 
+/**
+ * Why a server component may not call a client hook (`useState`, `useEffect`, …): React's server
+ * build has none, so the call would fail as `useState is not a function`. `file` is relative to
+ * the app's root; the framework's Vite plugin puts this message where the hook was imported.
+ */
+export function serverComponentHookMessage(hook: string, file: string): string {
+  return (
+    `${hook} is a client hook, and ${file} is a server component: a module without 'use client' ` +
+    `at its top runs on the server, where ${hook} does not exist. Add 'use client' at the top of ` +
+    `${file} to make it a client component, or move the part that calls ${hook} into a client ` +
+    `component of its own and render that here.`
+  )
+}
+
+/**
+ * A function passed by a server component to what renders in the browser: an event handler of
+ * an HTML element, or a prop of a client component. `element` is `<button>` or `<Counter>`,
+ * `at` where it is written (`src/routes/page.tsx:12`).
+ */
+export function serverComponentFunctionPropMessage(
+  prop: string,
+  element: string,
+  at: string,
+  clientComponent: boolean,
+): string {
+  const file = at.replace(/:\d+$/, '')
+  const what = clientComponent
+    ? `a function as the prop ${prop} of the client component ${element}`
+    : /^on[A-Z]/.test(prop)
+      ? `the event handler ${prop} of ${element}`
+      : `a function as the prop ${prop} of ${element}`
+  return (
+    `${at} passes ${what}, and ${file} is a server component: functions do not travel from the ` +
+    `server to the browser. Add 'use client' at the top of ${file} to make it a client ` +
+    `component, or move ${element} with its ${prop} into a client component of its own. A ` +
+    `function that should run on the server is a server function: mark it with 'use server'.`
+  )
+}
+
+/**
+ * An export of a `'use server'` module that is not an async function: each export of such a
+ * module is a server function. `what` says what it is instead (`a class`, `a value`, …).
+ */
+export function serverFunctionExportMessage(file: string, name: string, what: string): string {
+  const shown = name === 'default' ? 'its default export' : name
+  return (
+    `${file} starts with 'use server', so each of its exports is a server function and must be ` +
+    `an async function, but ${shown} is ${what}. Make ${shown} an async function, or move it to ` +
+    `a module without 'use server' and import it from there.`
+  )
+}
+
 /** What a client is told of a server error in production; the digest leads to the log line. */
 export const PRODUCTION_ERROR_MESSAGE =
   'A server error occurred. Its details are in the server log, under the digest shown with it.'

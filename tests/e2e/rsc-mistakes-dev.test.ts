@@ -1,0 +1,104 @@
+// The classic React Server Components mistakes under the dev server (docs/errors.md, "Server
+// component mistakes"): the message says what is wrong, names the file and the fix, in the
+// terminal and in the browser. The mistakes are written into a copy of the project.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { expect, test } from 'vitest'
+import {
+  serverComponentFunctionPropMessage,
+  serverComponentHookMessage,
+  serverFunctionExportMessage,
+} from '../../src/framework/wire/errors.ts'
+import { setupDevServerOnCopy } from './support/index.ts'
+
+const { project, dev, chromium } = setupDevServerOnCopy()
+
+const COMPILE_TIMEOUT_MS = 90_000
+
+/** Writes a file of the copy (a path from the project's root). */
+function write(file: string, source: string): void {
+  const path = join(project.dir, file)
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, source)
+}
+
+/**
+ * Writes `lines` as the page of `/lab/errors/<name>` (the lab's errors folder has an error.tsx
+ * that shows the message), opens it, and checks that the document answers 500, that error.tsx
+ * shows `message` and that the terminal has it.
+ */
+async function expectMessage(name: string, lines: string[], message: (file: string) => string) {
+  const file = `src/routes/(lab)/lab/errors/${name}/page.tsx`
+  write(file, lines.join('\n'))
+  const expected = message(file)
+  const mark = dev.server.process.output.length
+  const page = await chromium.newPage()
+  const response = await page.goto(`/lab/errors/${name}`, { timeout: COMPILE_TIMEOUT_MS })
+  expect(response?.status()).toBe(500)
+  const shown = page.getByTestId('error-message')
+  await shown.filter({ hasText: file }).waitFor({ timeout: COMPILE_TIMEOUT_MS })
+  expect(await shown.textContent()).toBe(expected)
+  const logged = await dev.server.process.waitForLine(/^Error: /, 10_000, mark)
+  expect(logged.input).toBe(`Error: ${expected}`)
+}
+
+test('a server component that calls useState: what to do, in the terminal and in error.tsx', async () => {
+  await expectMessage(
+    'hook',
+    [
+      "import { useState } from 'react'",
+      '',
+      'export default function CounterPage() {',
+      '  const [count] = useState(0)',
+      '  return <p>{count}</p>',
+      '}',
+    ],
+    (file) => serverComponentHookMessage('useState', file),
+  )
+}, 180_000)
+
+test('a server component with an onClick: the file, the line and the fix', async () => {
+  await expectMessage(
+    'handler',
+    [
+      'export default function LikePage() {',
+      '  return (',
+      '    <button type="button" onClick={() => console.log(1)}>',
+      '      Like',
+      '    </button>',
+      '  )',
+      '}',
+    ],
+    (file) => serverComponentFunctionPropMessage('onClick', '<button>', `${file}:3`, false),
+  )
+}, 180_000)
+
+test("a 'use server' module that exports a value: the file, the export and the fix", async () => {
+  const actions = 'src/routes/(lab)/lab/errors/use-server/actions.ts'
+  write(
+    actions,
+    ["'use server'", '', 'export const LIMIT = 10', '', 'export async function save() {}'].join(
+      '\n',
+    ),
+  )
+  const expected = serverFunctionExportMessage(actions, 'LIMIT', 'a value, not a function')
+  const mark = dev.server.process.output.length
+  write(
+    'src/routes/(lab)/lab/errors/use-server/page.tsx',
+    [
+      "import { save } from './actions.ts'",
+      '',
+      'export default function SavePage() {',
+      '  return <form action={save}><button type="submit">Save</button></form>',
+      '}',
+    ].join('\n'),
+  )
+  // The route module does not load: the document is the plain 500 with a digest, the message
+  // is in the terminal.
+  const response = await fetch(`${dev.url}/lab/errors/use-server`, {
+    signal: AbortSignal.timeout(COMPILE_TIMEOUT_MS),
+  })
+  expect(response.status).toBe(500)
+  const logged = await dev.server.process.waitForLine(/^Error: /, 10_000, mark)
+  expect(logged.input).toBe(`Error: ${expected}`)
+}, 180_000)
