@@ -2,7 +2,7 @@
 // at Next.js's URL with its headers, robots.ts, sitemap.ts (with generateSitemaps()) and
 // manifest.ts run, and the head tags of a page's folders' files.
 import { describe, expect, it } from 'vitest'
-import type { Metadata, MetadataRoute } from '../../src/framework/index.ts'
+import { cookies, type Metadata, type MetadataRoute } from '../../src/framework/index.ts'
 import type { StaticMetadataFile } from '../../src/framework/routing/metadata-files.ts'
 import {
   documentRequest,
@@ -72,6 +72,27 @@ describe('metadata files over HTTP', () => {
     expect(response.headers.get('content-type')).toBe('text/plain')
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
     expect(await response.text()).toBe('User-Agent: *\nDisallow: /admin\n\n')
+  })
+
+  it("a robots.ts that reads cookies() answers private, no-store: it is this visitor's", async () => {
+    const reading = makeHandler(
+      html,
+      {
+        ...modules,
+        'robots.ts': {
+          default: async (): Promise<MetadataRoute.Robots> => {
+            const signedIn = (await cookies()).has('session')
+            return { rules: { userAgent: '*', disallow: signedIn ? '/' : '/admin' } }
+          },
+        },
+      },
+      { staticMetadataFiles: statics },
+    )
+    const response = await reading(
+      new Request('http://localhost/robots.txt', { headers: { cookie: 'session=1' } }),
+    )
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    expect(await response.text()).toBe('User-Agent: *\nDisallow: /\n\n')
   })
 
   it('answers manifest.ts at /manifest.webmanifest', async () => {

@@ -5,11 +5,13 @@
 import { metadataContentType } from '../metadata/file-entries.ts'
 import { manifestJson, robotsText, sitemapXml } from '../metadata/route-text.ts'
 import type { Manifest, Robots, Sitemap } from '../metadata/route-types.ts'
+import { getDynamicReason } from '../request/dynamic-reads.ts'
 import type { MetadataFile } from '../routing/metadata-files.ts'
 import { noRouteResponse } from '../wire/errors.ts'
 import {
   CACHE_CONTROL_METADATA_FILE,
   CACHE_CONTROL_METADATA_FILE_DEV,
+  CACHE_CONTROL_PRIVATE,
   SITEMAP_BY_ID,
 } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'
@@ -45,8 +47,14 @@ function bodyOf(body: string, base64: boolean): Uint8Array<ArrayBuffer> | string
 }
 
 function answer(core: Core, request: Request, body: BodyInit, type: string, code: boolean) {
+  // A robots.ts (or sitemap.ts, manifest.ts) that read cookies() or headers() made this visitor's
+  // answer: no cache may keep it for another (request/dynamic-reads.ts).
   const cacheControl =
-    core.dev && !code ? CACHE_CONTROL_METADATA_FILE_DEV : CACHE_CONTROL_METADATA_FILE
+    code && getDynamicReason() !== undefined
+      ? CACHE_CONTROL_PRIVATE
+      : core.dev && !code
+        ? CACHE_CONTROL_METADATA_FILE_DEV
+        : CACHE_CONTROL_METADATA_FILE
   const headers = { 'content-type': type, 'cache-control': cacheControl }
   return new Response(request.method === 'HEAD' ? null : body, { headers })
 }
