@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { readCommit } from './commit.ts'
+import { type DevSample, measureDevServer } from './dev-server.ts'
 import {
   type Asset,
   clientJavaScript,
@@ -31,12 +32,15 @@ import {
 import {
   type ContenderId,
   type ContenderResult,
+  developmentTarget,
   evaluateTargets,
   type Figures,
+  formatDevelopment,
   formatTable,
   formatTargets,
   type Results,
   ratiosAgainst,
+  summarizeDevelopment,
 } from './report.ts'
 import { formatSteadiness, SteadinessProbe } from './steadiness.ts'
 
@@ -121,6 +125,8 @@ function options(argv: string[]) {
      */
     warmupSeconds: quick ? 1 : 3,
     coldStarts: quick ? 1 : 5,
+    /** Fresh `npm run dev` starts, each in a new copy of the app. */
+    devStarts: quick ? 1 : 3,
     /** Timings of the machine's own speed, before the cold starts and each server's rounds. */
     steadinessSamples: quick ? 1 : 3,
   }
@@ -134,7 +140,9 @@ async function build(label: string, args: string[]) {
   )
   // Production builds whatever the caller's NODE_ENV (Vitest sets `test`).
   await runNode(vite, ['build', ...args], ROOT, { NODE_ENV: 'production' })
-  console.log(`built ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  const ms = Date.now() - started
+  console.log(`built ${label} in ${(ms / 1000).toFixed(1)} s`)
+  return ms
 }
 
 interface Measured {
@@ -170,11 +178,17 @@ export async function main(argv: string[]): Promise<number> {
   const steadiness = new SteadinessProbe()
   process.once('SIGINT', () => void stopAll().then(() => process.exit(130)))
   try {
-    if (settings.build) await build('the app', [])
-    else if (!existsSync(resolve(ROOT, APP.script))) {
+    const appBuildMs = settings.build ? await build('the app', []) : null
+    if (!settings.build && !existsSync(resolve(ROOT, APP.script))) {
       throw new Error(`--no-build: ${APP.script} is missing, run \`npm run build\` first.`)
     }
     await build('the floor', ['-c', 'bench/floor/vite.config.ts'])
+
+    await steadiness.sample(settings.steadinessSamples)
+    const devSamples: DevSample[] = []
+    for (let i = 0; i < settings.devStarts; i++) devSamples.push(await measureDevServer(ROOT))
+    const development = summarizeDevelopment(devSamples, appBuildMs)
+    console.log(`dev server starts: ${settings.devStarts}`)
 
     await steadiness.sample(settings.steadinessSamples)
     const coldStarts = new Map<ContenderId, number[]>(CONTENDERS.map((c) => [c.id, []]))
@@ -297,10 +311,12 @@ export async function main(argv: string[]): Promise<number> {
       },
       ok: contenders.every((c) => c.ok),
       contenders,
-      targets: evaluateTargets(figures),
+      development,
+      targets: [...evaluateTargets(figures), developmentTarget(development)],
     }
 
-    console.log(`\n${formatTable(results)}\n\n${formatTargets(results.targets)}\n`)
+    console.log(`\n${formatTable(results)}\n\n${formatDevelopment(development)}\n`)
+    console.log(`${formatTargets(results.targets)}\n`)
     if (loadAverageBefore[0]! > cpus().length / 2) {
       console.log(`The machine was busy (load average ${loadAverageBefore[0]}): figures are noisy.`)
     }

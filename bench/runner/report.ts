@@ -1,6 +1,8 @@
 // The bench's results: every figure of every contender, its ratio against floor (c), the targets
 // of issue 6 (information only), the table printed on stdout and the JSON written to disk.
+import type { DevSample } from './dev-server.ts'
 import type { Asset, LoadSample } from './measure.ts'
+import { median as medianOf } from './median.ts'
 import type { Steadiness } from './steadiness.ts'
 
 export type ContenderId = 'a' | 'b' | 'c' | 'd' | 'e'
@@ -48,6 +50,51 @@ export interface ContenderResult {
   clientJs: Asset[]
 }
 
+/** `npm run dev` from a fresh copy, and the app's production build (dev-server.ts). */
+export interface Development {
+  starts: DevSample[]
+  /** Each figure's median over the starts. */
+  median: DevSample
+  /** `vite build` of the app; null with --no-build. */
+  appBuildMs: number | null
+}
+
+const DEV_FIGURES: { key: keyof DevSample; label: string }[] = [
+  { key: 'readyMs', label: 'dev server ready' },
+  { key: 'firstDocumentMs', label: 'first document answered' },
+  { key: 'hydratedMs', label: 'first page hydrated' },
+  { key: 'cpuToHydratedMs', label: 'dev server CPU until hydrated' },
+  { key: 'firstNavigationMs', label: 'navigation to a route not loaded yet' },
+  { key: 'warmNavigationMs', label: 'the same navigation, warm' },
+]
+
+export function summarizeDevelopment(starts: DevSample[], appBuildMs: number | null): Development {
+  const median = {} as DevSample
+  for (const { key } of DEV_FIGURES) median[key] = medianOf(starts.map((s) => s[key]))
+  return { starts, median, appBuildMs }
+}
+
+export function developmentTarget(development: Development): Target {
+  const value = development.median.hydratedMs
+  return {
+    name: 'dev: first page hydrated ≤ 3,000 ms',
+    value,
+    limit: '≤ 3000 ms',
+    pass: value <= 3000,
+  }
+}
+
+export function formatDevelopment(development: Development): string {
+  const ms = (value: number) => `${number(value, 0)} ms`
+  const rows = DEV_FIGURES.map(({ key, label }) => [label, ms(development.median[key])])
+  if (development.appBuildMs !== null) rows.push(['npm run build', ms(development.appBuildMs)])
+  const width = Math.max(...rows.map(([label]) => label!.length))
+  const starts = `median of ${development.starts.length} fresh start(s)`
+  return [`development (${starts})`, ...rows.map(([l, v]) => `  ${l!.padEnd(width)}  ${v}`)].join(
+    '\n',
+  )
+}
+
 export interface Target {
   name: string
   value: number
@@ -70,6 +117,7 @@ export interface Results {
     steadiness: Steadiness
   }
   ok: boolean
+  development: Development
   contenders: ContenderResult[]
   targets: Target[]
 }
@@ -148,7 +196,11 @@ export function formatTargets(targets: Target[]): string {
   return targets
     .map((t) => {
       // Three decimals: 0.945 shown as 0.95x would read as a pass of a 0.95x target.
-      const value = t.limit.endsWith('B') ? `${number(t.value, 0)} B` : `${number(t.value, 3)}x`
+      const value = t.limit.endsWith(' B')
+        ? `${number(t.value, 0)} B`
+        : t.limit.endsWith(' ms')
+          ? `${number(t.value, 0)} ms`
+          : `${number(t.value, 3)}x`
       return `${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${value} (target ${t.limit})`
     })
     .join('\n')

@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react'
 import type { PluginOption } from 'vite'
 import type { FrameworkBuildOptions } from './config.ts'
 import { cachedCallSites } from './vite/cached-call-sites.ts'
+import { cloudflareWorker } from './vite/cloudflare-worker.ts'
+import { devWarmup } from './vite/dev-warmup.ts'
 import { forgetStaticPagesOnChange } from './vite/forget-static-pages-on-change.ts'
 import { jsxInRouteJs } from './vite/jsx-in-route-js.ts'
 import { metadataFiles } from './vite/metadata-files.ts'
@@ -50,14 +52,15 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     serverBuild(target),
     validateRoutes(routesDirOf),
     forgetStaticPagesOnChange(),
+    devWarmup(routesDirOf),
     cachedCallSites(),
     serverComponentHooks(),
     serverComponentProps(),
     optionsModules(frameworkOptions, routesDir),
     // Prerendering reads and writes files beside the Node server: a Worker renders on demand.
     target === 'node' && prerenderPages(routesDir),
-    // Imported only for that target: a Node app never needs the Cloudflare plugin installed.
-    workers && import('./vite/cloudflare-worker.ts').then((m) => m.cloudflareWorker(cloudflare)),
+    // Loads @cloudflare/vite-plugin only for that target (cloudflare-worker.ts says why).
+    workers && cloudflareWorker(cloudflare),
     workers && workersAssetHeaders(),
     workers && workersOutput(),
     middlewareModule(routesDirOf),

@@ -1,6 +1,6 @@
 // The benchmark (bench/README.md) end to end in its short mode: it reuses the
 // production build the other end-to-end tests use (--no-build), builds its floor, and measures the
-// five contenders. Only that every contender answered correctly and that every figure is there
+// five contenders, and starts the dev server once from a fresh copy. Only that every contender answered correctly and that every figure is there
 // is checked, never a timing.
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -31,7 +31,7 @@ const FIGURES = [
   'coldStartMs',
   'rssAfterLoadMiB',
 ]
-const BENCH_TIMEOUT_MS = 150_000
+const BENCH_TIMEOUT_MS = 240_000
 
 let run: { code: number; stdout: string; stderr: string }
 let results: Results
@@ -60,7 +60,7 @@ describe('npm run bench -- --quick', () => {
   test('exits 0 and prints the table and a line per target', () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('(c) floor Node streams')
-    expect(run.stdout.match(/^(PASS|FAIL) {2}/gm)).toHaveLength(7)
+    expect(run.stdout.match(/^(PASS|FAIL) {2}/gm)).toHaveLength(8)
   })
 
   test('every contender answered 200 with all the rows, as a document and as a payload', () => {
@@ -99,8 +99,9 @@ describe('npm run bench -- --quick', () => {
 
   test("the machine's own speed over the run is timed and printed", () => {
     const { steadiness } = results.machine
-    // Once before the cold starts and once before each of the five servers' rounds.
-    expect(steadiness.samples).toBe(6)
+    // Once before the dev server, once before the cold starts and once before each of the five
+    // servers' rounds.
+    expect(steadiness.samples).toBe(7)
     for (const figure of [steadiness.p10Ms, steadiness.medianMs, steadiness.p90Ms]) {
       expect(figure).toBeGreaterThan(0)
     }
@@ -111,8 +112,22 @@ describe('npm run bench -- --quick', () => {
     )
   })
 
-  test('the targets of issue 6 are evaluated (as information)', () => {
-    expect(results.targets).toHaveLength(7)
+  test('a fresh dev server is timed to its first hydrated page and two navigations', () => {
+    const { starts, median, appBuildMs } = results.development
+    expect(starts).toHaveLength(1)
+    for (const [figure, value] of Object.entries(median)) {
+      expect(value, figure).toBeGreaterThan(0)
+    }
+    expect(median.readyMs).toBeLessThan(median.firstDocumentMs)
+    expect(median.firstDocumentMs).toBeLessThan(median.hydratedMs)
+    // --no-build: the app's build is not timed.
+    expect(appBuildMs).toBeNull()
+    expect(run.stdout).toContain('development (median of 1 fresh start(s))')
+    expect(run.stdout).toMatch(/^ {2}first page hydrated +[\d,]+ ms$/m)
+  })
+
+  test('the targets are evaluated (as information)', () => {
+    expect(results.targets).toHaveLength(8)
     for (const target of results.targets) {
       expect(Number.isFinite(target.value), target.name).toBe(true)
       expect(typeof target.pass, target.name).toBe('boolean')
