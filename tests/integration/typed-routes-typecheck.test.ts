@@ -122,6 +122,8 @@ export function moved(): never {
 }
 `
 
+// Inside the project, so the fixture's imports find its node_modules; .framework is git-ignored.
+mkdirSync(join(ROOT_DIR, '.framework'), { recursive: true })
 const dir = mkdtempSync(join(ROOT_DIR, '.framework', 'typecheck-fixture-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
