@@ -11,26 +11,13 @@ import { createRouteTable } from '../../src/framework/routing/route-table.ts'
 import { routeTypesFile } from '../../src/framework/routing/route-types-file.ts'
 import { ROOT_DIR } from '../e2e/support/paths.ts'
 import { copyProject } from '../e2e/support/project-copy.ts'
+import { TYPED_ROUTES_APP } from '../unit/support/typed-routes-app.ts'
 
 const run = promisify(execFile)
 const TSC = join(ROOT_DIR, 'node_modules/typescript/bin/tsc')
 
-/** The fixture app's routes: groups, a slot, an interceptor, every kind of param, odd names. */
-const ROUTE_FILES = [
-  'layout.tsx',
-  'page.tsx',
-  '(site)/about/page.tsx',
-  'notes/layout.tsx',
-  'notes/page.tsx',
-  'notes/[id]/page.tsx',
-  'notes/@modal/default.tsx',
-  'notes/@modal/(.)[id]/page.tsx',
-  'docs/[...slug]/page.tsx',
-  'tags/[[...tag]]/page.tsx',
-  'api/x/[id]/route.ts',
-  'café/page.tsx',
-  `\${x}/page.tsx`,
-]
+/** The fixture app's routes: the typed routes app's, and folders with odd names. */
+const ROUTE_FILES = [...TYPED_ROUTES_APP, 'café/page.tsx', `\${x}/page.tsx`]
 
 const FRAMEWORK = (path: string) => JSON.stringify(join(ROOT_DIR, 'src/framework', path))
 

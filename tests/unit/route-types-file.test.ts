@@ -10,35 +10,24 @@ import {
   routeNameOf,
   routeTypesFile,
 } from '../../src/framework/routing/route-types-file.ts'
-
-const NOTEBOOK = [
-  'layout.tsx',
-  'page.tsx',
-  '(site)/about/page.tsx',
-  'notes/layout.tsx',
-  'notes/page.tsx',
-  'notes/[id]/page.tsx',
-  'notes/@modal/default.tsx',
-  'notes/@modal/(.)[id]/page.tsx',
-  'docs/[...slug]/page.tsx',
-  'tags/[[...tag]]/page.tsx',
-  'api/x/[id]/route.ts',
-  'dash/layout.tsx',
-  'dash/page.tsx',
-  'dash/@team/settings/page.tsx',
-  'dash/settings/page.tsx',
-]
+import { TYPED_ROUTES_APP } from './support/typed-routes-app.ts'
 
 /** The members of a `type Name =` union or the lines of an `interface Name {` in the text. */
 function block(text: string, start: string): string {
   const from = text.indexOf(start)
   if (from === -1) throw new Error(`no ${start} in the file`)
-  const end = text.indexOf('\n\n', from)
+  const end = text.indexOf(start.endsWith('{') ? '\n}' : '\n\n', from)
   return text.slice(from, end === -1 ? undefined : end)
 }
 
+/** Checks that the block starting with `start` has each of `lines`. */
+function expectLines(text: string, start: string, lines: string[]): void {
+  const found = block(text, start)
+  for (const line of lines) expect(found).toContain(line)
+}
+
 describe('PageProps, LayoutProps and RouteContext', () => {
-  const text = routeTypesFile(createRouteTable(NOTEBOOK), { typedRoutes: false })
+  const text = routeTypesFile(createRouteTable(TYPED_ROUTES_APP), { typedRoutes: false })
 
   it('names pages as Next.js does: groups, slots and intercepting folders left out', () => {
     const pages = block(text, 'type PageRoutes =')
@@ -53,25 +42,29 @@ describe('PageProps, LayoutProps and RouteContext', () => {
   })
 
   it('types each route’s params: a segment a string, a catch-all a list, optional when it may be absent', () => {
-    const params = block(text, 'interface ParamMap {')
-    expect(params).toContain('"/": {}')
-    expect(params).toContain('"/notes/[id]": { "id": string }')
-    expect(params).toContain('"/docs/[...slug]": { "slug": string[] }')
-    expect(params).toContain('"/tags/[[...tag]]": { "tag"?: string[] }')
-    expect(params).toContain('"/api/x/[id]": { "id": string }')
+    expectLines(text, 'interface ParamMap {', [
+      '"/": {}',
+      '"/notes/[id]": { "id": string }',
+      '"/docs/[...slug]": { "slug": string[] }',
+      '"/tags/[[...tag]]": { "tag"?: string[] }',
+      '"/api/x/[id]": { "id": string }',
+    ])
   })
 
   it('gives each layout its slots, and route handlers their own names', () => {
     expect(text).toContain(
       'type LayoutRoutes =\n  | "/"\n  | "/dash"\n  | "/notes"\ntype RouteHandlerRoutes =\n  | "/api/x/[id]"\n',
     )
-    const slots = block(text, 'interface LayoutSlotMap {')
-    expect(slots).toContain('"/notes": "modal"')
-    expect(slots).toContain('"/dash": "team"')
-    expect(slots).toContain('"/": never')
-    expect(text).toContain('interface PageProps<Route extends PageRoutes>')
-    expect(text).toContain('type LayoutProps<Route extends LayoutRoutes>')
-    expect(text).toContain('interface RouteContext<Route extends RouteHandlerRoutes>')
+    expectLines(text, 'interface LayoutSlotMap {', [
+      '"/notes": "modal"',
+      '"/dash": "team"',
+      '"/": never',
+    ])
+    expectLines(text, 'declare global {', [
+      'interface PageProps<Route extends PageRoutes>',
+      'type LayoutProps<Route extends LayoutRoutes>',
+      'interface RouteContext<Route extends RouteHandlerRoutes>',
+    ])
   })
 
   it('registers no hrefs without typedRoutes: every string stays an href', () => {
@@ -80,7 +73,7 @@ describe('PageProps, LayoutProps and RouteContext', () => {
 })
 
 describe('typed hrefs', () => {
-  const text = routeTypesFile(createRouteTable(NOTEBOOK), { typedRoutes: true })
+  const text = routeTypesFile(createRouteTable(TYPED_ROUTES_APP), { typedRoutes: true })
 
   it('lists static paths as literals and params as template literal types', () => {
     const statics = block(text, 'type StaticHrefs =')
@@ -89,16 +82,17 @@ describe('typed hrefs', () => {
     }
     // An optional catch-all answers its parent's URL too.
     expect(statics).toContain('| `/tags`')
-    const dynamic = block(text, 'type DynamicHrefs<Href extends string> =')
-    expect(dynamic).toContain(`| \`/notes/\${Slug<Href>}\``)
-    expect(dynamic).toContain(`| \`/docs/\${CatchAll<Href>}\``)
-    expect(dynamic).toContain(`| \`/tags/\${CatchAll<Href>}\``)
-    expect(dynamic).toContain(`| \`/api/x/\${Slug<Href>}\``)
+    expectLines(text, 'type DynamicHrefs<Href extends string> =', [
+      `| \`/notes/\${Slug<Href>}\``,
+      `| \`/docs/\${CatchAll<Href>}\``,
+      `| \`/tags/\${CatchAll<Href>}\``,
+      `| \`/api/x/\${Slug<Href>}\``,
+    ])
     expect(text).toContain('interface FrameworkRouteTypes<Href extends string>')
   })
 
   it('writes the same text for the same routes, whatever their order', () => {
-    const reversed = routeTypesFile(createRouteTable([...NOTEBOOK].reverse()), {
+    const reversed = routeTypesFile(createRouteTable([...TYPED_ROUTES_APP].reverse()), {
       typedRoutes: true,
     })
     expect(reversed).toBe(text)
