@@ -2,7 +2,13 @@
 // #framework/client: what client components import. The interrupts are the same functions as
 // #framework's (thrown while rendering, in the browser or during SSR), offered here too so that
 // a client component imports them beside the hooks, as in Next.js.
-export { useParams, usePathname, useRouter, useSearchParams } from './client/hooks.ts'
+export {
+  type AppRouter,
+  useParams,
+  usePathname,
+  useRouter,
+  useSearchParams,
+} from './client/hooks.ts'
 export {
   useSelectedLayoutSegment,
   useSelectedLayoutSegments,

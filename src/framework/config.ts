@@ -95,6 +95,11 @@ export interface FrameworkBuildOptions extends FrameworkOptions {
   /** The app's routes folder, relative to Vite's root. Default: `src/routes`. */
   routesDir?: string
   /**
+   * Next.js's `typedRoutes`: an href (`<Link>`, `router.push()`, `redirect()`) that no route
+   * answers is a type error (docs/routing.md, "Typed routes"). Default: false.
+   */
+  typedRoutes?: boolean
+  /**
    * Where the build runs: `node` (`npm start`, or embedded) or `cloudflare` (a Worker run by
    * workerd, with the app's wrangler.jsonc: docs/deploying.md#cloudflare-workers). Default: `node`.
    */

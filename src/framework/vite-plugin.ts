@@ -1,5 +1,6 @@
 // The framework as a Vite plugin: the three environments of @vitejs/plugin-rsc with the
-// framework's entries, a self-contained server build, and route validation at build time.
+// framework's entries, a self-contained server build, route validation at build time and the
+// app's generated route types.
 // Each plugin is in vite/, named for what it does; this lists them in the order Vite runs them.
 import { join } from 'node:path'
 import react from '@vitejs/plugin-react'
@@ -21,6 +22,7 @@ import { serverBuild } from './vite/server-build.ts'
 import { serverComponentHooks } from './vite/server-component-hooks.ts'
 import { serverComponentProps } from './vite/server-component-props.ts'
 import { serverFunctionExports } from './vite/server-function-exports.ts'
+import { typedRoutes } from './vite/typed-routes.ts'
 import { validateRoutes } from './vite/validate-routes.ts'
 import { workersAssetHeaders } from './vite/workers-asset-headers.ts'
 import { workersOutput } from './vite/workers-output.ts'
@@ -34,6 +36,7 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     routesDir = DEFAULT_ROUTES_DIR,
     target = 'node',
     cloudflare = {},
+    typedRoutes: typedHrefs = false,
     ...frameworkOptions
   } = buildOptions
   // Under Vite's root, never the process's working directory.
@@ -51,6 +54,7 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     react(),
     serverBuild(target),
     validateRoutes(routesDirOf),
+    typedRoutes(routesDirOf, { typedRoutes: typedHrefs }),
     forgetStaticPagesOnChange(),
     devWarmup(routesDirOf),
     cachedCallSites(),

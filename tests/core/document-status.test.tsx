@@ -4,6 +4,7 @@
 // status line, Location, and the text of the screen shown.
 import { type ReactNode, Suspense } from 'react'
 import { describe, expect, it } from 'vitest'
+import type { Route } from '../../src/framework/routing/typed-hrefs.ts'
 import {
   forbidden,
   notFound,
@@ -27,7 +28,7 @@ const text = (content: string) => () => <p>{content}</p>
 const throwing = (thrown: () => never) => async () => thrown()
 
 const NotFoundPart = throwing(notFound)
-const RedirectPart = throwing(() => redirect('/elsewhere'))
+const RedirectPart = throwing(() => redirect('/elsewhere' as Route))
 
 /** Throws once `gate` opens: the test opens it after the handler answered, so after the shell. */
 async function LatePart(props: { gate: Promise<void>; thrown: () => never }): Promise<ReactNode> {
@@ -102,8 +103,8 @@ describe('before the shell', () => {
   it('answers redirect() with 307 and permanentRedirect() with 308, with Location and no page', async () => {
     const modules: Modules = {
       'layout.tsx': { default: RootLayout },
-      'old/page.tsx': { default: throwing(() => redirect('/new')) },
-      'moved/page.tsx': { default: throwing(() => permanentRedirect('/new')) },
+      'old/page.tsx': { default: throwing(() => redirect('/new' as Route)) },
+      'moved/page.tsx': { default: throwing(() => permanentRedirect('/new' as Route)) },
       'new/page.tsx': { default: text('New page') },
     }
     const temporary = await get(modules, '/old')
@@ -214,7 +215,7 @@ describe('after the shell', () => {
   })
 
   it('redirect() keeps 200 and adds the refresh meta to the target', async () => {
-    const { modules, release } = latePage(() => redirect('/later'))
+    const { modules, release } = latePage(() => redirect('/later' as Route))
     const response = await makeHandler(html, modules)(documentRequest('/'))
     release()
     expect(response.status).toBe(200)

@@ -3,7 +3,14 @@
 // client forget the pages it kept (x-rsc-revalidated), and both throw anywhere else. And
 // RedirectType, a value as in Next.js: redirect(url, RedirectType.replace).
 import { describe, expect, it } from 'vitest'
-import { cached, RedirectType, redirect, refresh, updateTag } from '../../src/framework/index.ts'
+import {
+  cached,
+  RedirectType,
+  type Route,
+  redirect,
+  refresh,
+  updateTag,
+} from '../../src/framework/index.ts'
 import { HEADER_ACTION_ID, HEADER_REVALIDATED } from '../../src/framework/wire/protocol.ts'
 import { type Modules, makeHandler, RootLayout, startHtmlRendererForFile } from './support/app.tsx'
 import { reactServer } from './support/react-server.ts'
@@ -24,7 +31,7 @@ const functions: Record<string, () => Promise<unknown>> = {
     refresh()
   },
   nothing: async () => undefined,
-  replace: async () => redirect('/page', RedirectType.replace),
+  replace: async () => redirect('/page' as Route, RedirectType.replace),
 }
 
 function handlerWith(modules: Modules) {

@@ -3,6 +3,7 @@
 // written here, with real React. Renders are counted in the page components themselves.
 import { describe, expect, it } from 'vitest'
 import { revalidatePath } from '../../src/framework/cache/revalidate.ts'
+import type { Route } from '../../src/framework/routing/typed-hrefs.ts'
 import { cookies, headers } from '../../src/framework/server/request-apis.ts'
 import { notFound, redirect } from '../../src/framework/wire/interrupts.ts'
 import {
@@ -198,7 +199,7 @@ describe('payloads of what is not a page', () => {
 
   it.each([
     ['notFound()', notFound],
-    ['redirect()', () => redirect('/elsewhere')],
+    ['redirect()', () => redirect('/elsewhere' as Route)],
   ] as const)(
     'a page that throws %s: 200 with the interrupt inside, kept for nobody',
     async (_, thrown) => {

@@ -2,6 +2,7 @@
 // unauthorized() and forbidden() throw, and the one parser that reads their digest back, on the
 // server and, from the digest alone, in the browser.
 import { describe, expect, it } from 'vitest'
+import type { Route } from '../../src/framework/routing/typed-hrefs.ts'
 import {
   forbidden,
   isHTTPAccessFallbackError,
@@ -60,7 +61,7 @@ describe('access fallbacks', () => {
 
 describe('redirects', () => {
   it('redirect(url) is a 307 with no history type of its own', () => {
-    const error = thrownBy(() => redirect('/about'))
+    const error = thrownBy(() => redirect('/about' as Route))
     expect(error).toBeInstanceOf(Error)
     expect(digestOf(error)).toBe('FRAMEWORK_REDIRECT;;307;/about')
     expect(parseInterrupt(error)).toEqual({
@@ -72,7 +73,7 @@ describe('redirects', () => {
   })
 
   it('permanentRedirect(url) is a 308', () => {
-    const error = thrownBy(() => permanentRedirect('/notes/5'))
+    const error = thrownBy(() => permanentRedirect('/notes/5' as Route))
     expect(digestOf(error)).toBe('FRAMEWORK_REDIRECT;;308;/notes/5')
     expect(parseInterrupt(error)).toEqual({
       signal: 'redirect',
@@ -83,13 +84,13 @@ describe('redirects', () => {
   })
 
   it.each(['push', 'replace'] as const)('the %s type round-trips, for both kinds', (type) => {
-    expect(parseInterrupt(thrownBy(() => redirect('/a', type)))).toEqual({
+    expect(parseInterrupt(thrownBy(() => redirect('/a' as Route, type)))).toEqual({
       signal: 'redirect',
       url: '/a',
       status: 307,
       type,
     })
-    expect(parseInterrupt(thrownBy(() => permanentRedirect('/b', type)))).toEqual({
+    expect(parseInterrupt(thrownBy(() => permanentRedirect('/b' as Route, type)))).toEqual({
       signal: 'redirect',
       url: '/b',
       status: 308,
@@ -104,13 +105,16 @@ describe('redirects', () => {
     '/caf%C3%A9?x=%3B',
     '/',
   ])('the URL %s round-trips unchanged', (url) => {
-    expect(parseInterrupt(thrownBy(() => redirect(url)))).toMatchObject({ signal: 'redirect', url })
+    expect(parseInterrupt(thrownBy(() => redirect(url as Route)))).toMatchObject({
+      signal: 'redirect',
+      url,
+    })
   })
 
   it('redirect errors are redirect errors, not access fallback errors', () => {
     for (const error of [
-      thrownBy(() => redirect('/x')),
-      thrownBy(() => permanentRedirect('/x', 'push')),
+      thrownBy(() => redirect('/x' as Route)),
+      thrownBy(() => permanentRedirect('/x' as Route, 'push')),
     ]) {
       expect(isRedirectError(error)).toBe(true)
       expect(isHTTPAccessFallbackError(error)).toBe(false)
@@ -118,7 +122,7 @@ describe('redirects', () => {
   })
 
   it('the message says not to catch it', () => {
-    const error = thrownBy(() => redirect('/about')) as Error
+    const error = thrownBy(() => redirect('/about' as Route)) as Error
     expect(error.message).toContain('/about')
     expect(error.message).toContain('isRedirectError()')
   })

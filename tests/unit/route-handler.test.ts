@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/framework/config.ts'
+import type { Route } from '../../src/framework/routing/typed-hrefs.ts'
 import type { Params } from '../../src/framework/routing/types.ts'
 import { handleRoute } from '../../src/framework/server/method-handlers.ts'
 import { cookies, headers } from '../../src/framework/server/request-apis.ts'
@@ -231,12 +232,12 @@ describe('handleRoute with a handler that returns no Response', () => {
 
 describe('handleRoute with redirect()', () => {
   const mod = {
-    GET: vi.fn(() => redirect('/target')),
-    HEAD: vi.fn(() => redirect('/target')),
-    POST: vi.fn(() => redirect('/target')),
-    PUT: vi.fn(() => redirect('/target')),
-    DELETE: vi.fn(() => permanentRedirect('/target')),
-    PATCH: vi.fn(() => permanentRedirect('/target')),
+    GET: vi.fn(() => redirect('/target' as Route)),
+    HEAD: vi.fn(() => redirect('/target' as Route)),
+    POST: vi.fn(() => redirect('/target' as Route)),
+    PUT: vi.fn(() => redirect('/target' as Route)),
+    DELETE: vi.fn(() => permanentRedirect('/target' as Route)),
+    PATCH: vi.fn(() => permanentRedirect('/target' as Route)),
   }
 
   it.each([
@@ -254,7 +255,7 @@ describe('handleRoute with redirect()', () => {
 
   it('percent-encodes a Location with non-ASCII characters', async () => {
     const response = await serve(request('GET'), {
-      GET: vi.fn(() => redirect('/tags/café 漢?q=ü#ö')),
+      GET: vi.fn(() => redirect('/tags/café 漢?q=ü#ö' as Route)),
     })
     expect(response.status).toBe(307)
     expect(response.headers.get('location')).toBe('/tags/caf%C3%A9%20%E6%BC%A2?q=%C3%BC#%C3%B6')

@@ -1,7 +1,24 @@
 // The navigation hooks of #framework/client, read from the navigation context.
 import { use, useMemo } from 'react'
+import type { TypedHref } from '../routing/typed-hrefs.ts'
 import type { Params } from '../routing/types.ts'
-import { NavigationContext, type NavigationState, type RouterApi } from './navigation-context.tsx'
+import {
+  type NavigateOptions,
+  NavigationContext,
+  type NavigationState,
+  type RouterApi,
+} from './navigation-context.tsx'
+
+/**
+ * The router as `useRouter()` gives it to the app: its targets are typed hrefs, so with
+ * `typedRoutes` a path no route answers is a type error (routing/typed-hrefs.ts).
+ */
+export interface AppRouter extends Omit<RouterApi, 'push' | 'replace' | 'prefetch'> {
+  push<Href extends string>(href: TypedHref<Href>, options?: NavigateOptions): void
+  replace<Href extends string>(href: TypedHref<Href>, options?: NavigateOptions): void
+  /** See RouterApi.prefetch. */
+  prefetch<Href extends string>(href: TypedHref<Href>, options?: { urgent?: boolean }): void
+}
 
 function useNavigation(hook: string): NavigationState {
   const state = use(NavigationContext)
@@ -11,7 +28,7 @@ function useNavigation(hook: string): NavigationState {
   return state
 }
 
-export function useRouter(): RouterApi {
+export function useRouter(): AppRouter {
   return useNavigation('useRouter()').router
 }
 

@@ -10,10 +10,13 @@ import {
   useMemo,
   useRef,
 } from 'react'
+import type { TypedHref } from '../routing/typed-hrefs.ts'
 import { NavigationContext } from './navigation-context.tsx'
 
-export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
-  href: string
+export interface LinkProps<Href extends string = string>
+  extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** With `typedRoutes`, a path a route answers (docs/routing.md, "Typed routes"). */
+  href: TypedHref<Href>
   /** Replace the current history entry instead of pushing one. */
   replace?: boolean
   /** Scroll to the top (or the hash) after navigating. Default true. */
@@ -64,8 +67,8 @@ function whenVisible(anchor: HTMLAnchorElement, callback: () => void): () => voi
   return () => viewportObserver?.unobserve(anchor)
 }
 
-export function Link({
-  href,
+export function Link<Href extends string>({
+  href: typedHref,
   replace,
   scroll,
   prefetch: shouldPrefetch = true,
@@ -73,7 +76,8 @@ export function Link({
   onMouseEnter,
   onFocus,
   ...anchor
-}: LinkProps) {
+}: LinkProps<Href>) {
+  const href: string = typedHref
   const navigation = use(NavigationContext)
   const ref = useRef<HTMLAnchorElement>(null)
   const pendingUrl = navigation?.pendingUrl

@@ -3,6 +3,7 @@
 // carries from server to client in production. This module alone writes and parses that format:
 //   FRAMEWORK_REDIRECT;<push|replace>;<307|308>;<url>
 //   FRAMEWORK_HTTP_FALLBACK;<401|403|404>
+import type { TypedHref } from '../routing/typed-hrefs.ts'
 import { redirectLocation } from './protocol.ts'
 
 const REDIRECT = 'FRAMEWORK_REDIRECT'
@@ -43,12 +44,15 @@ function throwRedirect(url: string, status: 307 | 308, type?: RedirectType): nev
 }
 
 /** Sends the user to `url`: 307 before the page streams, a client navigation after. */
-export function redirect(url: string, type?: RedirectType): never {
+export function redirect<Href extends string>(url: TypedHref<Href>, type?: RedirectType): never {
   throwRedirect(url, 307, type)
 }
 
 /** As redirect(), with 308 (search engines move the page's ranking to the target). */
-export function permanentRedirect(url: string, type?: RedirectType): never {
+export function permanentRedirect<Href extends string>(
+  url: TypedHref<Href>,
+  type?: RedirectType,
+): never {
   throwRedirect(url, 308, type)
 }
 

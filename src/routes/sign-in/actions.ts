@@ -1,5 +1,5 @@
 'use server'
-import { cookies, redirect } from '#framework'
+import { cookies, type Route, redirect } from '#framework'
 import { endSession, SESSION_COOKIE, SESSION_MAX_AGE_S, signIn } from '../_data/auth.ts'
 
 export interface SignInState {
@@ -15,11 +15,12 @@ const THIS_SITE = 'http://this-site.invalid'
  * as a browser would (`/\evil.example` and `/\t/evil.example` are other hosts to it) and
  * kept only if it is a path on this site, as that path.
  */
-function safeNext(value: FormDataEntryValue | null): string {
+function safeNext(value: FormDataEntryValue | null): Route {
   if (typeof value !== 'string' || !value.startsWith('/')) return '/account'
   const url = URL.canParse(value, THIS_SITE) ? new URL(value, THIS_SITE) : undefined
   if (url?.origin !== THIS_SITE) return '/account'
-  return url.pathname + url.search + url.hash
+  // A path of this site, which a route may or may not answer: the visitor's own.
+  return (url.pathname + url.search + url.hash) as Route
 }
 
 export async function signInAction(

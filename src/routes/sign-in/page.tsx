@@ -3,11 +3,7 @@ import { SignInForm } from './sign-in-form.tsx'
 
 export const metadata: Metadata = { title: 'Sign in' }
 
-export default async function SignInPage({
-  searchParams,
-}: {
-  searchParams: Promise<{ next?: string }>
-}) {
+export default async function SignInPage({ searchParams }: PageProps<'/sign-in'>) {
   const { next } = await searchParams
   return (
     <>

@@ -1,4 +1,11 @@
-import { forbidden, notFound, permanentRedirect, redirect, unauthorized } from '#framework'
+import {
+  forbidden,
+  notFound,
+  permanentRedirect,
+  type Route,
+  redirect,
+  unauthorized,
+} from '#framework'
 
 /** The interrupts the lab pages and server functions can throw, by name. */
 export const INTERRUPT_KINDS = [
@@ -48,9 +55,9 @@ export function throwInterrupt(kind: string): never {
     case 'unicode-redirect':
       return redirect(UNICODE_REDIRECT_TARGET)
     case 'backslash-redirect':
-      return redirect(BACKSLASH_REDIRECT_TARGET)
+      return redirect(BACKSLASH_REDIRECT_TARGET as Route)
     case 'tab-redirect':
-      return redirect(TAB_REDIRECT_TARGET)
+      return redirect(TAB_REDIRECT_TARGET as Route)
     case 'script-redirect':
       return redirect(SCRIPT_REDIRECT_TARGET)
     case 'self':

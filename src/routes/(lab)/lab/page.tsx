@@ -1,9 +1,9 @@
-import type { Metadata } from '#framework'
+import type { Metadata, Route } from '#framework'
 import { Link } from '#framework/client'
 
 export const metadata: Metadata = { title: 'Lab' }
 
-const DEMOS: [href: string, what: string][] = [
+const DEMOS: [href: Route, what: string][] = [
   ['/lab/interrupt/not-found', 'notFound() before the shell: 404 and the nearest not-found screen'],
   ['/lab/interrupt/not-found?late=1', 'notFound() after the shell: 200, noindex, then the screen'],
   ['/lab/interrupt/unauthorized', 'unauthorized(): 401'],

@@ -22,14 +22,12 @@ const renderedAt = () => new Date().toISOString()
 
 export async function generateMetadata({
   params,
-}: {
-  params: Promise<{ slug: string[] }>
-}): Promise<Metadata> {
+}: PageProps<'/docs/[...slug]'>): Promise<Metadata> {
   const path = (await params).slug.join('/')
   return { title: `Docs: ${path}`, description: PAGES[path] ?? null }
 }
 
-export default async function DocsPage({ params }: { params: Promise<{ slug: string[] }> }) {
+export default async function DocsPage({ params }: PageProps<'/docs/[...slug]'>) {
   const { slug } = await params
   const path = slug.join('/')
   return (

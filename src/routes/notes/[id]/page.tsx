@@ -6,11 +6,11 @@ import { deleteNoteAction } from '../actions.ts'
 import { noteMetadata, noteOfPage } from './_note.ts'
 
 /** The note's title and the start of its body (one read of the note with the page's: _note.ts). */
-export function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+export function generateMetadata({ params }: PageProps<'/notes/[id]'>) {
   return noteMetadata(params)
 }
 
-export default async function NotePage({ params }: { params: Promise<{ id: string }> }) {
+export default async function NotePage({ params }: PageProps<'/notes/[id]'>) {
   const { id } = await params
   const note = await noteOfPage(params)
   const favourite = note.tags.includes('favourite')

@@ -4,14 +4,12 @@ import { allTags, notesTagged } from '../../_data/notes.ts'
 
 export async function generateMetadata({
   params,
-}: {
-  params: Promise<{ tag?: string[] }>
-}): Promise<Metadata> {
+}: PageProps<'/tags/[[...tag]]'>): Promise<Metadata> {
   const selected = (await params).tag?.[0]
   return { title: selected ? `#${selected}` : 'Tags' }
 }
 
-export default async function TagsPage({ params }: { params: Promise<{ tag?: string[] }> }) {
+export default async function TagsPage({ params }: PageProps<'/tags/[[...tag]]'>) {
   const { tag } = await params
   const selected = tag?.[0]
   const [tagged, tags] = await Promise.all([selected ? notesTagged(selected) : [], allTags()])

@@ -17,11 +17,7 @@ async function Late({ id }: { id: string }) {
 }
 
 /** /lab/after?id=…&kind=ok|fail: registers an after() callback, then streams a late part. */
-export default async function AfterPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[]>>
-}) {
+export default async function AfterPage({ searchParams }: PageProps<'/lab/after'>) {
   const { id = 'none', kind = 'ok' } = await searchParams
   after(() => labAfterTask(String(id), 'page', String(kind)))
   return (

@@ -6,7 +6,7 @@ export const metadata: Metadata = { title: 'Links' }
 /** How many links the page shows: four times the prefetch queue's limit of 5. */
 const LINK_COUNT = 20
 
-const targets = Array.from({ length: LINK_COUNT }, (_, i) => `/lab/pages/link-${i + 1}`)
+const targets = Array.from({ length: LINK_COUNT }, (_, i) => `/lab/pages/link-${i + 1}` as const)
 
 /**
  * Twenty links, all in view at once, to twenty distinct static pages (/lab/pages/[...slug] answers

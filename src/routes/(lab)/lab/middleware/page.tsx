@@ -1,6 +1,9 @@
+import type { Route } from '#framework'
 import { Link } from '#framework/client'
 import { ShownPath } from './_shown-path.tsx'
 
+// Paths the middleware answers, redirects or rewrites: most are no route's, so they are not
+// typed hrefs (docs/routing.md, "Typed routes").
 const DEMOS: [href: string, what: string][] = [
   ['/lab/middleware/alias/one', 'A rewrite: the target page renders, the URL stays'],
   ['/lab/middleware/moved', 'A redirect by the middleware (307), followed by the router'],
@@ -25,7 +28,7 @@ export default function MiddlewareLab() {
       <ul>
         {DEMOS.map(([href, what]) => (
           <li key={href}>
-            <Link href={href} prefetch={false}>
+            <Link href={href as Route} prefetch={false}>
               {href}
             </Link>
             : {what}

@@ -1,5 +1,6 @@
 'use client'
 import { useState, useTransition } from 'react'
+import type { Route } from '#framework'
 import { useRouter } from '#framework/client'
 
 /**
@@ -10,21 +11,23 @@ export function RouterCalls() {
   const router = useRouter()
   const [target, setTarget] = useState('/about')
   const [isPending, startTransition] = useTransition()
+  // Whatever was typed in the box: a route may answer it or not.
+  const href = target as Route
   const calls: [label: string, run: () => void][] = [
-    ['Push', () => router.push(target)],
-    ['Push in a transition', () => startTransition(() => router.push(target))],
+    ['Push', () => router.push(href)],
+    ['Push in a transition', () => startTransition(() => router.push(href))],
     ['Refresh', () => router.refresh()],
     [
       'Push then refresh',
       () => {
-        router.push(target)
+        router.push(href)
         router.refresh()
       },
     ],
     [
       'Replace then refresh',
       () => {
-        router.replace(target)
+        router.replace(href)
         router.refresh()
       },
     ],
@@ -32,7 +35,7 @@ export function RouterCalls() {
       'Refresh then push',
       () => {
         router.refresh()
-        router.push(target)
+        router.push(href)
       },
     ],
   ]

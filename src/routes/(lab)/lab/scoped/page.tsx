@@ -1,9 +1,9 @@
-import type { Metadata } from '#framework'
+import type { Metadata, Route } from '#framework'
 import { Link } from '#framework/client'
 
 export const metadata: Metadata = { title: { absolute: 'Scoped lab · Notebook' } }
 
-const LINKS: [href: string, what: string][] = [
+const LINKS: [href: Route, what: string][] = [
   ['/lab/scoped/not-found', 'notFound() below a folder with its own not-found.tsx'],
   ['/lab/scoped/unauthorized', 'unauthorized() below its own unauthorized.tsx'],
   ['/lab/scoped/forbidden', 'forbidden() below its own forbidden.tsx'],

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { Link } from '#framework/client'
 
 /**
@@ -6,11 +5,11 @@ import { Link } from '#framework/client'
  * own. A client navigation it does not match keeps what it showed; a document load shows its
  * default.tsx. Its own loading.tsx, error.tsx and not-found.tsx wrap only the slot.
  */
-export default function SlotsLayout({ children, side }: { children: ReactNode; side: ReactNode }) {
+export default function SlotsLayout({ children, side }: LayoutProps<'/lab/slots'>) {
   return (
     <>
       <nav aria-label="Slots lab">
-        {['', '/a', '/b', '/only', '/boom', '/missing', '/slow'].map((path) => (
+        {(['', '/a', '/b', '/only', '/boom', '/missing', '/slow'] as const).map((path) => (
           <Link key={path} href={`/lab/slots${path}`}>
             {path || 'home'}{' '}
           </Link>

@@ -5,7 +5,7 @@ import { noteMetadata } from '../../[id]/_note.ts'
 import { Modal } from '../_modal.tsx'
 
 /** The tab names the note while the dialog shows it, as on the note's own page. */
-export function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+export function generateMetadata({ params }: PageProps<'/notes/[id]'>) {
   return noteMetadata(params)
 }
 
@@ -14,7 +14,7 @@ export function generateMetadata({ params }: { params: Promise<{ id: string }> }
  * "Intercepting routes"): the note in a dialog over the list. A reload, a shared link or a
  * click without JavaScript shows the full page, notes/[id]/page.tsx.
  */
-export default async function NoteModal({ params }: { params: Promise<{ id: string }> }) {
+export default async function NoteModal({ params }: PageProps<'/notes/[id]'>) {
   const { id } = await params
   const note = await getNote(id)
   if (!note) notFound()

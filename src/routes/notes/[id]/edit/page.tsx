@@ -6,14 +6,12 @@ import { noteOfPage } from '../_note.ts'
 
 export async function generateMetadata({
   params,
-}: {
-  params: Promise<{ id: string }>
-}): Promise<Metadata> {
+}: PageProps<'/notes/[id]/edit'>): Promise<Metadata> {
   const note = await noteOfPage(params)
   return { title: `Edit ${note.title}`, robots: { index: false } }
 }
 
-export default async function EditNotePage({ params }: { params: Promise<{ id: string }> }) {
+export default async function EditNotePage({ params }: PageProps<'/notes/[id]/edit'>) {
   const { id } = await params
   const note = await noteOfPage(params)
   const initial = emptyNoteForm({ title: note.title, body: note.body, tags: note.tags.join(' ') })

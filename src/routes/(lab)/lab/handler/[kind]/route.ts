@@ -18,7 +18,7 @@ const BROKEN: Record<string, () => unknown> = {
 // Its return type is loose on purpose: the framework must cope with what JavaScript allows.
 async function answer(
   request: Request,
-  { params }: { params: Promise<{ kind: string }> },
+  { params }: RouteContext<'/lab/handler/[kind]'>,
 ): Promise<unknown> {
   const { kind } = await params
   if (INTERRUPT_KINDS.includes(kind)) throwInterrupt(kind)

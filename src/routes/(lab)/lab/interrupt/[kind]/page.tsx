@@ -2,17 +2,14 @@ import { Suspense } from 'react'
 import type { Metadata } from '#framework'
 import { Interrupt, LateInterrupt } from '../../_interrupt.tsx'
 
-export async function generateMetadata(props: {
-  params: Promise<{ kind: string }>
-}): Promise<Metadata> {
+export async function generateMetadata(
+  props: PageProps<'/lab/interrupt/[kind]'>,
+): Promise<Metadata> {
   const { kind } = await props.params
   return { title: { absolute: `Interrupt: ${kind}` } }
 }
 
-export default async function InterruptPage(props: {
-  params: Promise<{ kind: string }>
-  searchParams: Promise<{ late?: string }>
-}) {
+export default async function InterruptPage(props: PageProps<'/lab/interrupt/[kind]'>) {
   const [{ kind }, { late }] = await Promise.all([props.params, props.searchParams])
   return (
     <>

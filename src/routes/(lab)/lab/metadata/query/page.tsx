@@ -3,9 +3,7 @@ import type { Metadata } from '#framework'
 /** Only the metadata reads searchParams, and that alone makes the page dynamic. */
 export async function generateMetadata({
   searchParams,
-}: {
-  searchParams: Promise<{ q?: string }>
-}): Promise<Metadata> {
+}: PageProps<'/lab/metadata/query'>): Promise<Metadata> {
   const { q } = await searchParams
   return { title: `Query metadata: ${q ?? 'none'}` }
 }

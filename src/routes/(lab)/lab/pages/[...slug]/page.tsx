@@ -2,7 +2,7 @@
  * Any path under /lab/pages: a static page that shows its slug, rendered on its first request
  * (it lists no params). The links lab (/lab/links) points here: twenty distinct static pages.
  */
-export default async function LabPage({ params }: { params: Promise<{ slug: string[] }> }) {
+export default async function LabPage({ params }: PageProps<'/lab/pages/[...slug]'>) {
   const { slug } = await params
   return (
     <article>

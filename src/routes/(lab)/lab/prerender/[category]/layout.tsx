@@ -1,5 +1,3 @@
-import type { ReactNode } from 'react'
-
 /**
  * Prerendering lab (docs/caching.md, "Prerendering at build time"): the categories are listed
  * here, in the layout; the page below lists the items of each category it is given.
@@ -11,10 +9,7 @@ export function generateStaticParams(): { category: string }[] {
 export default async function CategoryLayout({
   children,
   params,
-}: {
-  children: ReactNode
-  params: Promise<{ category: string }>
-}) {
+}: LayoutProps<'/lab/prerender/[category]'>) {
   const { category } = await params
   return (
     <section>

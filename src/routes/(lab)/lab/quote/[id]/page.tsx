@@ -13,7 +13,7 @@ function Missing(): never {
  * Quotes a note's body, then meets notFound(): user data and an interrupt in one render. The
  * router acts on the interrupt the server threw, never on text that looks like one.
  */
-export default async function QuotePage({ params }: { params: Promise<{ id: string }> }) {
+export default async function QuotePage({ params }: PageProps<'/lab/quote/[id]'>) {
   const { id } = await params
   const note = await getNote(id)
   return (

@@ -6,19 +6,14 @@ import { Interrupt, LateInterrupt } from '../../_interrupt.tsx'
 // screens, and with several interrupts in one render: `/lab/scoped/forbidden,not-found` throws
 // forbidden() in the first part of the page and notFound() in the second.
 
-export async function generateMetadata(props: {
-  params: Promise<{ kinds: string }>
-}): Promise<Metadata> {
+export async function generateMetadata(props: PageProps<'/lab/scoped/[kinds]'>): Promise<Metadata> {
   const { kinds } = await props.params
   return {
     title: { absolute: `Scoped interrupt: ${decodeURIComponent(kinds).split(',').join(', ')}` },
   }
 }
 
-export default async function ScopedInterruptPage(props: {
-  params: Promise<{ kinds: string }>
-  searchParams: Promise<{ late?: string }>
-}) {
+export default async function ScopedInterruptPage(props: PageProps<'/lab/scoped/[kinds]'>) {
   const [{ kinds }, { late }] = await Promise.all([props.params, props.searchParams])
   const list = decodeURIComponent(kinds).split(',')
   // The same kind may come twice: each part is keyed by its place in the list.

@@ -5,7 +5,7 @@ import { requireAdmin } from '../../_admin.ts'
 // path and served from memory; it shows what it saw of the request, which must be nothing.
 export const dynamic = 'force-static'
 
-export async function GET(request: Request, { params }: { params: Promise<{ name: string }> }) {
+export async function GET(request: Request, { params }: RouteContext<'/lab/static-route/[name]'>) {
   const { name } = await params
   return Response.json({
     name,

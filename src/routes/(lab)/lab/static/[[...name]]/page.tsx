@@ -14,7 +14,7 @@ const SLOW_RENDER_MS = 500
  * /lab/static is such a page, with its own renders; under /lab/static/slow/ they take 500 ms
  * and say in the server log when they start.
  */
-export default async function StaticPage({ params }: { params: Promise<{ name?: string[] }> }) {
+export default async function StaticPage({ params }: PageProps<'/lab/static/[[...name]]'>) {
   const { name = [] } = await params
   if (name[0] === 'slow') {
     // In the server log: a test can disconnect once it knows the render is under way.

@@ -6,10 +6,7 @@ import { greetingFor } from '../_data.ts'
 export const metadata: Metadata = { title: 'use() in a sync page' }
 
 /** A synchronous page that reads params, search params and a promise with use(). */
-export default function SyncUsePage(props: {
-  params: Promise<{ name: string }>
-  searchParams: Promise<{ q?: string }>
-}) {
+export default function SyncUsePage(props: PageProps<'/lab/use/[name]'>) {
   const { name } = use(props.params)
   const { q } = use(props.searchParams)
   if (name === 'missing') notFound()

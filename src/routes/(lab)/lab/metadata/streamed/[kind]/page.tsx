@@ -7,9 +7,7 @@ import { throwInterrupt } from '../../../_interrupt.tsx'
  */
 export async function generateMetadata({
   params,
-}: {
-  params: Promise<{ kind: string }>
-}): Promise<Metadata> {
+}: PageProps<'/lab/metadata/streamed/[kind]'>): Promise<Metadata> {
   const { kind } = await params
   if (kind !== 'ok') throwInterrupt(kind)
   return { title: 'Streamed metadata that resolved' }
@@ -17,9 +15,7 @@ export async function generateMetadata({
 
 export default async function StreamedMetadataPage({
   params,
-}: {
-  params: Promise<{ kind: string }>
-}) {
+}: PageProps<'/lab/metadata/streamed/[kind]'>) {
   const { kind } = await params
   return <h1>{`The page under a loading screen: ${kind}`}</h1>
 }

@@ -4,9 +4,7 @@ import { throwInterrupt } from '../../../_interrupt.tsx'
 /** generateMetadata throws what `kind` names (an interrupt, or an error); the page itself never. */
 export async function generateMetadata({
   params,
-}: {
-  params: Promise<{ kind: string }>
-}): Promise<Metadata> {
+}: PageProps<'/lab/metadata/throws/[kind]'>): Promise<Metadata> {
   const { kind } = await params
   if (kind === 'error') throw new Error('The lab metadata failed (secret detail 42).')
   if (kind !== 'ok') throwInterrupt(kind)
@@ -15,9 +13,7 @@ export async function generateMetadata({
 
 export default async function ThrowingMetadataPage({
   params,
-}: {
-  params: Promise<{ kind: string }>
-}) {
+}: PageProps<'/lab/metadata/throws/[kind]'>) {
   const { kind } = await params
   return <h1>{`The page under generateMetadata: ${kind}`}</h1>
 }

@@ -4,7 +4,9 @@ import { ShownPath } from '../../_shown-path.tsx'
  * A static page (it reads nothing of the request) that /lab/middleware/alias/<name> rewrites
  * to: the rewritten page renders with the rewrite's params, the browser keeps its URL.
  */
-export default async function MiddlewareTarget({ params }: { params: Promise<{ name: string }> }) {
+export default async function MiddlewareTarget({
+  params,
+}: PageProps<'/lab/middleware/target/[name]'>) {
   const { name } = await params
   return (
     <>

@@ -20,11 +20,7 @@ export function generateStaticParams({
  * kept as static pages then). It shows notes read through cached(), so revalidateTag('notes')
  * drops it.
  */
-export default async function ItemPage({
-  params,
-}: {
-  params: Promise<{ category: string; item: string }>
-}) {
+export default async function ItemPage({ params }: PageProps<'/lab/prerender/[category]/[item]'>) {
   const { category, item } = await params
   const notes = await listNotes()
   return (

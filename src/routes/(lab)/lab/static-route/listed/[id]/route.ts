@@ -5,6 +5,9 @@ export function generateStaticParams() {
   return [{ id: 'one' }, { id: 'two' }]
 }
 
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+export async function GET(
+  _request: Request,
+  { params }: RouteContext<'/lab/static-route/listed/[id]'>,
+) {
   return Response.json({ id: (await params).id, renderId: crypto.randomUUID() })
 }

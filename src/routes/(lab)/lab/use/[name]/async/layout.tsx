@@ -1,10 +1,5 @@
-import type { ReactNode } from 'react'
-
 /** An async layout: it awaits its params. */
-export default async function AsyncUseLayout(props: {
-  params: Promise<{ name: string }>
-  children: ReactNode
-}) {
+export default async function AsyncUseLayout(props: LayoutProps<'/lab/use/[name]/async'>) {
   const { name } = await props.params
   return (
     <div>

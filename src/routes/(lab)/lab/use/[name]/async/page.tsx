@@ -10,10 +10,7 @@ function Greeting({ greeting }: { greeting: Promise<string> }) {
 }
 
 /** An async page: it awaits params and search params, and hands a promise to a component. */
-export default async function AsyncUsePage(props: {
-  params: Promise<{ name: string }>
-  searchParams: Promise<{ q?: string }>
-}) {
+export default async function AsyncUsePage(props: PageProps<'/lab/use/[name]/async'>) {
   const [{ name }, { q }] = await Promise.all([props.params, props.searchParams])
   return (
     <>

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: 'use() under loading.tsx' }
 const DELAY_MS = 300
 
 /** A synchronous page under loading.tsx; it reads no search params, so it is static. */
-export default function StreamedUsePage(props: { params: Promise<{ name: string }> }) {
+export default function StreamedUsePage(props: PageProps<'/lab/use/[name]/streamed'>) {
   const { name } = use(props.params)
   const greeting = use(greetingFor(name, DELAY_MS))
   return (
