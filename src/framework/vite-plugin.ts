@@ -19,6 +19,7 @@ import { serverBuild } from './vite/server-build.ts'
 import { serverComponentHooks } from './vite/server-component-hooks.ts'
 import { serverComponentProps } from './vite/server-component-props.ts'
 import { serverFunctionExports } from './vite/server-function-exports.ts'
+import { cacheDirective } from './vite/use-cache.ts'
 import { validateRoutes } from './vite/validate-routes.ts'
 import { workersAssetHeaders } from './vite/workers-asset-headers.ts'
 import { workersOutput } from './vite/workers-output.ts'
@@ -51,6 +52,7 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     validateRoutes(routesDirOf),
     forgetStaticPagesOnChange(),
     cachedCallSites(),
+    cacheDirective(),
     serverComponentHooks(),
     serverComponentProps(),
     optionsModules(frameworkOptions, routesDir),
