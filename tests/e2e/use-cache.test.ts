@@ -2,12 +2,12 @@
 // lab's `Stamped` component (an async component whose body starts with the directive) and the
 // notebook's notes summary (a module that starts with it). Fixture: /lab/use-cache, a dynamic
 // page that renders `Stamped` around a part of its own, and a button whose server function calls
-// revalidateTag() on the component's tag.
+// revalidateTag() on the component's tag (a lab control: open to everyone on this test's server).
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { gotoHydrated, setupProductionServerAndBrowser } from './support/index.ts'
 
-const { app, chromium } = setupProductionServerAndBrowser()
+const { app, chromium } = setupProductionServerAndBrowser({ env: { LAB_CONTROLS: 'open' } })
 
 const cachedTime = (page: Page) => page.getByTestId('cached-time').textContent()
 const pageTime = (page: Page) => page.getByTestId('page-time').textContent()
