@@ -182,6 +182,23 @@ describe('"use cache" functions', () => {
     expect(await get(handler, '/data')).toBe(2)
   })
 
+  it('does not store a value whose rendering threw (a component it returned)', async () => {
+    let renders = 0
+    async function Fails() {
+      renders++
+      if (renders === 1) throw new Error('the part failed once')
+      return <b>{`part ${renders}`}</b>
+    }
+    const part = registerCachedFunction(async () => <Fails />, MODULE, 'part')
+    const handler = makeHandler(html, {
+      'data/route.ts': routeOf(async () => String(await part())),
+    })
+    expect(await get(handler, '/data')).toEqual({ error: 'the part failed once' })
+    await get(handler, '/data')
+    await get(handler, '/data')
+    expect(renders).toBe(2)
+  })
+
   it.each([
     ['cookies()', async () => (await cookies()).get('session')?.value],
     ['headers()', async () => (await headers()).get('x-user')],
