@@ -43,6 +43,14 @@ function routeOf(read: (id: string) => Promise<unknown>) {
   return { GET: answer }
 }
 
+/** A component that throws the first time it renders. */
+let failingRenders = 0
+async function Fails() {
+  failingRenders++
+  if (failingRenders === 1) throw new Error('the part failed once')
+  return <b>{`part ${failingRenders}`}</b>
+}
+
 /** A route handler that invalidates the tag `item:a`. */
 async function revalidateItemA() {
   await revalidateTag('item:a')
@@ -183,12 +191,7 @@ describe('"use cache" functions', () => {
   })
 
   it('does not store a value whose rendering threw (a component it returned)', async () => {
-    let renders = 0
-    async function Fails() {
-      renders++
-      if (renders === 1) throw new Error('the part failed once')
-      return <b>{`part ${renders}`}</b>
-    }
+    failingRenders = 0
     const part = registerCachedFunction(async () => <Fails />, MODULE, 'part')
     const handler = makeHandler(html, {
       'data/route.ts': routeOf(async () => String(await part())),
@@ -196,7 +199,7 @@ describe('"use cache" functions', () => {
     expect(await get(handler, '/data')).toEqual({ error: 'the part failed once' })
     await get(handler, '/data')
     await get(handler, '/data')
-    expect(renders).toBe(2)
+    expect(failingRenders).toBe(2)
   })
 
   it.each([
