@@ -2,15 +2,20 @@
 // entry being computed stays fresh, by profile name or in seconds. The shortest asked for counts,
 // and an enclosing entry lives no longer than the entries it read (computation.ts).
 import { earliest } from './clock.ts'
-import { BUILT_IN_CACHE_LIFE, type CacheLifeProfile } from './life-profiles.ts'
+import {
+  BUILT_IN_CACHE_LIFE,
+  type CacheLifeProfile,
+  type CacheLifeProfiles,
+} from './life-profiles.ts'
 import { currentUseCacheHost } from './request-part.ts'
 import { currentScope } from './scope.ts'
 
 /** The profiles of the handler serving the request, or the built-in ones outside any. */
-export function currentCacheLifeProfiles() {
+function currentCacheLifeProfiles(): CacheLifeProfiles {
   return currentUseCacheHost()?.profiles ?? BUILT_IN_CACHE_LIFE
 }
 
+/** Sets how long the entry being computed stays fresh: a profile's name, or a profile itself. */
 export function cacheLife(profile: string | CacheLifeProfile): void {
   const scope = currentScope()
   if (!scope) {
