@@ -1,6 +1,13 @@
 // The framework's settings: defaults here, overridden by the options given to `framework()` in
 // vite.config.ts (built into the server) and then by those given to `createRequestHandler()`.
 // docs/configuration.md lists them.
+
+import {
+  BUILT_IN_CACHE_LIFE,
+  type CacheLifeProfile,
+  type CacheLifeProfiles,
+  resolveCacheLife,
+} from './cache/life-profiles.ts'
 import {
   type CacheOptions,
   type CacheOptionsInput,
@@ -40,6 +47,8 @@ export interface FrameworkConfig {
   allowedHosts: string[]
   /** The data cache's store: cached() (cache/options.ts, docs/caching.md). */
   cache: CacheOptions
+  /** cacheLife()'s profiles by name: Next's built-in ones and the app's (docs/caching.md). */
+  cacheLife: CacheLifeProfiles
   /**
    * A Content-Security-Policy for documents, with `{nonce}` where each response's nonce goes,
    * e.g. "script-src 'self' 'nonce-{nonce}'". The framework's inline scripts carry that nonce.
@@ -67,6 +76,8 @@ export interface FrameworkOptions {
   allowedHosts?: string[]
   /** Where cached() keeps entries: memory or Redis, and their bounds (docs/caching.md). */
   cache?: CacheOptionsInput
+  /** Profiles for cacheLife(), as next.config's `cacheLife`: a built-in name replaces it. */
+  cacheLife?: Record<string, CacheLifeProfile>
   /** See FrameworkConfig.contentSecurityPolicy. */
   contentSecurityPolicy?: string
   /** See FrameworkConfig.draftModeSecret. */
@@ -117,6 +128,7 @@ export interface FrameworkBuildOptions extends FrameworkOptions {
 export const DEFAULT_CONFIG: FrameworkConfig = {
   allowedHosts: [],
   cache: DEFAULT_CACHE_OPTIONS,
+  cacheLife: BUILT_IN_CACHE_LIFE,
   contentSecurityPolicy: undefined,
   draftModeSecret: undefined,
   origin: DEFAULT_ORIGIN,
@@ -133,6 +145,7 @@ export function resolveConfig(...layers: (FrameworkOptions | undefined)[]): Fram
     config = {
       allowedHosts: layer.allowedHosts ?? config.allowedHosts,
       cache: mergeCacheOptions(config.cache, layer.cache),
+      cacheLife: resolveCacheLife(config.cacheLife, layer.cacheLife),
       contentSecurityPolicy: layer.contentSecurityPolicy ?? config.contentSecurityPolicy,
       draftModeSecret: layer.draftModeSecret ?? config.draftModeSecret,
       origin: layer.origin === undefined ? config.origin : originOf(layer.origin),

@@ -7,12 +7,16 @@ import { staticMetadataFiles } from 'virtual:framework/metadata-files'
 import buildOptions, { buildId, draftModeSecret } from 'virtual:framework/options'
 import { routeModules } from 'virtual:framework/routes'
 import {
+  createClientTemporaryReferenceSet,
+  createFromReadableStream,
   createTemporaryReferenceSet,
   decodeAction,
   decodeFormState,
   decodeReply,
+  encodeReply,
   loadServerAction,
   renderToPipeableStream,
+  renderToReadableStream,
 } from '@vitejs/plugin-rsc/rsc.node'
 // What the platform gives the pipeline (package.json "imports"): node/host.ts on Node,
 // workers/host.ts on Cloudflare Workers (the `workerd` condition).
@@ -45,6 +49,10 @@ export function coreDependencies(
       decodeAction,
       decodeFormState,
       loadServerAction,
+      encodeReply,
+      createClientTemporaryReferenceSet,
+      renderToReadableStream,
+      createFromReadableStream,
     },
     loadHtmlRenderer: () =>
       import.meta.viteRsc.loadModule<typeof import('./entry.ssr.tsx')>('ssr', 'index'),

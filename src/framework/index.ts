@@ -1,6 +1,8 @@
 // #framework for server code (the `react-server` condition): the full server API.
 
 export { type CachedOptions, cached, cacheTag } from './cache/cached.ts'
+export { cacheLife } from './cache/life.ts'
+export type { CacheLifeProfile } from './cache/life-profiles.ts'
 export { revalidatePath, revalidateTag } from './cache/revalidate.ts'
 export { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from './cache/tags.ts'
 export type { MetadataRoute } from './metadata/metadata-route.ts'

@@ -23,6 +23,7 @@ import { serverComponentHooks } from './vite/server-component-hooks.ts'
 import { serverComponentProps } from './vite/server-component-props.ts'
 import { serverFunctionExports } from './vite/server-function-exports.ts'
 import { typedRoutes } from './vite/typed-routes.ts'
+import { cacheDirective } from './vite/use-cache.ts'
 import { validateRoutes } from './vite/validate-routes.ts'
 import { workersAssetHeaders } from './vite/workers-asset-headers.ts'
 import { workersOutput } from './vite/workers-output.ts'
@@ -58,6 +59,7 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     forgetStaticPagesOnChange(),
     devWarmup(routesDirOf),
     cachedCallSites(),
+    cacheDirective(),
     serverComponentHooks(),
     serverComponentProps(),
     optionsModules(frameworkOptions, routesDir),

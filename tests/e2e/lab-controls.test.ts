@@ -95,3 +95,38 @@ describe('revalidation', () => {
     },
   )
 })
+
+describe('"use cache"', () => {
+  /** The time /lab/use-cache's cached component shows, and the id of its revalidate button. */
+  async function stamp(): Promise<{ time: string; revalidateId: string }> {
+    const html = await (await fetch(`${app.url}/lab/use-cache`)).text()
+    const time = /cached at ([^<]+)</.exec(html)?.[1]
+    if (!time) throw new Error(`No cached time in /lab/use-cache:\n${html.slice(0, 300)}`)
+    return { time, revalidateId: formWith(html, 'Revalidate the stamp').actionIds[0]! }
+  }
+
+  test('revalidating the stamp: refused to the anonymous and the reader, done for the admin', async () => {
+    const before = await stamp()
+    for (const [who, visitor] of REFUSED) {
+      const id = before.revalidateId
+      const response = await callServerFunction(
+        app.url,
+        '/lab/use-cache',
+        id,
+        [],
+        cookieOf(visitor),
+      )
+      await response.arrayBuffer()
+      expect((await stamp()).time, who).toBe(before.time)
+    }
+    const done = await callServerFunction(
+      app.url,
+      '/lab/use-cache',
+      before.revalidateId,
+      [],
+      cookieOf('admin'),
+    )
+    await done.arrayBuffer()
+    expect((await stamp()).time).not.toBe(before.time)
+  })
+})

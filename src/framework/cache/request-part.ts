@@ -1,12 +1,16 @@
-// The cache's part of the request's store (request/store.ts): which handler's store it uses, the
-// cached() calls it made, the invalidations it asked for. The cache reads the request through
+// The cache's part of the request's store (request/store.ts): which handler's store it uses (and
+// the Flight functions and cacheLife profiles of "use cache"), the cached() calls it made, the
+// invalidations it asked for. The cache reads the request through
 // this part only.
 import { currentPart, maybeStore, partOf, requestPart } from '../request/store.ts'
+import type { UseCacheHost } from './flight.ts'
 import { type CacheStorage, type Computed, defaultCacheStorage } from './storage.ts'
 
 export interface CacheRequest {
   /** The handler's store (server/core-state.ts); undefined: the process's default one. */
   storage?: CacheStorage
+  /** What "use cache" functions need of the handler (use-cache.ts); undefined outside one. */
+  useCache?: UseCacheHost
   /** cached() calls made in this request, by key (cached.ts); made on first use. */
   calls?: Map<string, Promise<Computed>>
   /** Invalidations this request asked for and has not yet waited for. */
@@ -23,6 +27,11 @@ export const CACHE_REQUEST = requestPart<CacheRequest>('cache', () => ({
 /** The store of the request being handled (its handler's), or the process's default one. */
 export function currentStorage(): CacheStorage {
   return currentPart(CACHE_REQUEST)?.storage ?? defaultCacheStorage()
+}
+
+/** What "use cache" needs of the handler serving the current request; undefined outside one. */
+export function currentUseCacheHost(): UseCacheHost | undefined {
+  return currentPart(CACHE_REQUEST)?.useCache
 }
 
 /** The current request's part; undefined outside a request. */

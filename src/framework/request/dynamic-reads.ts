@@ -72,10 +72,13 @@ export class ReadTrackingPromise<T> extends Promise<T> {
   }
 
   reason = ''
+  /** Runs before each read, and may refuse it (a cached computation must not read the request). */
+  beforeRead?: () => void
 
-  static of<T>(value: T, reason: string): ReadTrackingPromise<T> {
+  static of<T>(value: T, reason: string, beforeRead?: () => void): ReadTrackingPromise<T> {
     const promise = new ReadTrackingPromise<T>((resolve) => resolve(value))
     promise.reason = reason
+    promise.beforeRead = beforeRead
     return promise
   }
 
@@ -84,6 +87,7 @@ export class ReadTrackingPromise<T> extends Promise<T> {
     onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
+    this.beforeRead?.()
     markDynamic(this.reason)
     return super.then(onFulfilled, onRejected)
   }

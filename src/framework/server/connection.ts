@@ -14,7 +14,7 @@ export function connection(): Promise<void> {
   const scope = currentScope()
   if (scope) {
     throw new Error(
-      `connection() was called inside cached(${scope.name}). A cached value is shared by all requests, so it cannot wait for one; call connection() outside the cached function.`,
+      `connection() was called inside ${scope.label}. A cached value is shared by all requests, so it cannot wait for one; call connection() outside the cached function.`,
     )
   }
   if (!isRequestHidden()) markDynamic('connection()')

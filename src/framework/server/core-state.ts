@@ -2,6 +2,7 @@
 // state it builds up while serving. Nothing here is shared between two handlers in a process:
 // two apps (or one app with two cache stores) never see each other's pages or data.
 import type { Readable } from 'node:stream'
+import type { CacheFlight } from '../cache/flight.ts'
 import { CacheStorage } from '../cache/storage.ts'
 import type { FrameworkConfig } from '../config.ts'
 import { segmentMetadataFiles } from '../metadata/file-entries.ts'
@@ -42,7 +43,7 @@ type ReactServerModule = typeof import('@vitejs/plugin-rsc/rsc.node')
 /**
  * React's server functions, as the host's bundler wires them (plugin-rsc in
  * core-dependencies.ts): the pipeline renders payloads and decodes server function posts with
- * these, importing no bundler.
+ * these, importing no bundler; "use cache" functions store their results with them.
  */
 export type ReactServer = Pick<
   ReactServerModule,
@@ -52,7 +53,8 @@ export type ReactServer = Pick<
   | 'decodeAction'
   | 'decodeFormState'
   | 'loadServerAction'
->
+> &
+  CacheFlight
 
 /** Everything the request pipeline needs from its host (entry.rsc.tsx, or a test). */
 export interface CoreDependencies {

@@ -5,6 +5,7 @@
 // from the static store (server/serve-page.ts, server/static-route-handlers.ts). Reading `isEnabled` does not make a
 // render dynamic: a static page is rendered detached, without cookies, so it reads false there.
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { refuseInsideCache } from '../cache/scope.ts'
 import { COOKIE_DRAFT_MODE } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'
 import { type CookieStore, cookies } from './request-apis.ts'
@@ -42,6 +43,7 @@ export function isDraftModeRequest(core: Core): boolean {
 
 /** The request's draft mode, as in Next.js 15+: awaitable. */
 export async function draftMode(): Promise<DraftMode> {
+  refuseInsideCache('draftMode()', 'draft mode')
   const phase = requestPhase()
   if (phase === undefined) {
     throw new Error(

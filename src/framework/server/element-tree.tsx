@@ -9,6 +9,7 @@
 import { type ComponentType, Fragment, type ReactNode, Suspense } from 'react'
 import { DEFAULT_SCREENS } from '../../fallbacks/default-screen.tsx'
 import { NOINDEX } from '../../fallbacks/noindex.tsx'
+import { refuseInsideCache } from '../cache/scope.ts'
 import {
   AccessFallbackBoundary,
   ErrorBoundary,
@@ -250,9 +251,10 @@ function childSegment(pathname: string, chain: readonly RouteDirectory[], depth:
 
 /** A force-static page is the same for every request: it sees no search params. */
 function searchParamsFor(url: URL): Promise<Params> {
-  return isRequestHidden()
-    ? Promise.resolve({})
-    : ReadTrackingPromise.of(searchParamsOf(url), 'searchParams')
+  if (isRequestHidden()) return Promise.resolve({})
+  // Nor may a cached computation: its value is shared by every request.
+  const refuse = () => refuseInsideCache('searchParams', 'search params')
+  return ReadTrackingPromise.of(searchParamsOf(url), 'searchParams', refuse)
 }
 
 /**

@@ -2,7 +2,7 @@
 // (request-store.ts), and reading them makes the render dynamic (static/classification.ts). In
 // the middleware they read the request it handles (docs/middleware.md "Request APIs").
 import { type SerializeOptions, stringifySetCookie } from 'cookie'
-import { currentScope } from '../cache/scope.ts'
+import { refuseInsideCache } from '../cache/scope.ts'
 import { isRequestHidden, markDynamic } from '../request/dynamic-reads.ts'
 import { currentStore, type RequestStore } from '../request/store.ts'
 import { type RequestCookies, requestCookiesOf } from './request-cookies.ts'
@@ -57,19 +57,9 @@ function cookieStore(store: RequestStore, cookies: RequestCookies): CookieStore 
   }
 }
 
-/** A cached value is shared by every request, so it must not be computed from one request's data. */
-function refuseInsideCached(api: string): void {
-  const scope = currentScope()
-  if (scope) {
-    throw new Error(
-      `${api} was called inside cached(${scope.name}). A cached value is shared by all requests, so it must not depend on one request's cookies or headers. Read ${api} outside the cached function and pass what you need to it as an argument.`,
-    )
-  }
-}
-
 /** The request's cookies, as in Next.js 15+: awaitable, and reading them makes the render dynamic. */
 export function cookies(): Promise<CookieStore> {
-  refuseInsideCached('cookies()')
+  refuseInsideCache('cookies()')
   const store = currentStore('cookies()')
   if (isRequestHidden()) {
     return Promise.resolve(cookieStore(store, { values: new Map(), setCookies: [] }))
@@ -80,7 +70,7 @@ export function cookies(): Promise<CookieStore> {
 
 /** The request's headers, read-only; reading them makes the render dynamic. */
 export function headers(): Promise<Headers> {
-  refuseInsideCached('headers()')
+  refuseInsideCache('headers()')
   const store = currentStore('headers()')
   if (isRequestHidden()) return Promise.resolve(readOnlyHeaders(new Headers()))
   markDynamic('headers()')

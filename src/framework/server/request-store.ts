@@ -55,8 +55,14 @@ export function createRequestStore(
   if (context.cookiesSet?.length) {
     givePart(store, REQUEST_COOKIES, cookiesOf(request, context.cookiesSet))
   }
-  // Its cached() data lives in its handler's store (core-state.ts).
-  if (context.core) partOf(store, CACHE_REQUEST).storage = context.core.cache
+  // Its cached() data lives in its handler's store (core-state.ts); "use cache" renders with its
+  // handler's React and reads its cacheLife profiles.
+  const { core } = context
+  if (core) {
+    const cache = partOf(store, CACHE_REQUEST)
+    cache.storage = core.cache
+    cache.useCache = { flight: core.react, profiles: core.config.cacheLife }
+  }
   return store
 }
 

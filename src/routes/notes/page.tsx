@@ -1,5 +1,6 @@
 import type { Metadata } from '#framework'
 import { Link } from '#framework/client'
+import { NotesSummary } from '../_components/notes-summary.tsx'
 import { listNotes } from '../_data/notes.ts'
 
 export const metadata: Metadata = { title: 'All notes' }
@@ -11,6 +12,7 @@ export default async function NotesPage() {
   return (
     <>
       <h1>All notes</h1>
+      <NotesSummary />
       <p>
         <Link href="/notes/new">New note</Link>
       </p>

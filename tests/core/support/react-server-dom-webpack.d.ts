@@ -5,6 +5,11 @@ declare module 'react-server-dom-webpack/server.node' {
     clientManifest: unknown,
     options?: unknown,
   ): { pipe<T extends NodeJS.WritableStream>(destination: T): T; abort(reason?: unknown): void }
+  export function renderToReadableStream(
+    model: unknown,
+    clientManifest: unknown,
+    options?: unknown,
+  ): ReadableStream<Uint8Array>
   export function registerClientReference<T>(proxy: T, id: string, name: string): T
   export function createTemporaryReferenceSet(): unknown
   export function decodeReply(
@@ -21,4 +26,14 @@ declare module 'react-server-dom-webpack/server.node' {
     body: FormData,
     serverManifest: unknown,
   ): Promise<unknown>
+}
+
+// Its Flight client, which reads "use cache" values back on the server.
+declare module 'react-server-dom-webpack/client.node' {
+  export function encodeReply(value: unknown, options?: unknown): Promise<string | FormData>
+  export function createTemporaryReferenceSet(): unknown
+  export function createFromReadableStream<T>(
+    stream: ReadableStream<Uint8Array>,
+    options?: unknown,
+  ): Promise<T>
 }

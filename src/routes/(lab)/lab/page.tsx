@@ -44,6 +44,10 @@ const DEMOS: [href: Route, what: string][] = [
   ['/lab/links', 'Twenty links in view: the prefetch queue runs at most 5 at once'],
   ['/lab/static', 'A static page: rendered once, served from memory until its data changes'],
   ['/lab/scoped', 'Segment fallback screens, precedence, and links to interrupting pages'],
+  [
+    '/lab/use-cache',
+    'A "use cache" component with a client component inside, kept until its tag is revalidated',
+  ],
   ['/lab/echo', 'Echoes the x-test-id request header: headers(), and cached() keyed by it'],
   ['/lab/use/ada?q=hi', 'A synchronous page and layout that call use() on params and promises'],
   ['/lab/use/ada/async?q=hi', 'An async page and layout, with a component that calls use()'],
