@@ -48,6 +48,7 @@ const DEMOS: [href: string, what: string][] = [
   ['/lab/use/ada?q=hi', 'A synchronous page and layout that call use() on params and promises'],
   ['/lab/use/ada/async?q=hi', 'An async page and layout, with a component that calls use()'],
   ['/lab/use/ada/streamed', 'A synchronous page that calls use() under loading.tsx'],
+  ['/lab/styles', "Global CSS, a route's own CSS, CSS Modules of server and client components"],
 ]
 
 /** Pages that show each framework behaviour on its own; the end-to-end tests drive them. */
