@@ -11,6 +11,8 @@ import {
   counter,
   delayStylesheets,
   firstStyleOf,
+  LAB_STYLED_ROUTES,
+  NOTEBOOK_GLOBAL_STYLE,
   RequestLog,
   recordFirstStyles,
   setupDevServerOnCopy,
@@ -25,37 +27,16 @@ const LAB = 'src/routes/(lab)/lab/styles'
 const CSS_DELAY_MS = 500
 
 describe('the first document', () => {
-  const cases = [
-    {
-      path: '/lab/styles/route',
-      selector: 'p.lab-route-styled',
-      property: 'color',
-      value: 'rgb(0, 128, 0)',
-    },
-    {
-      path: '/lab/styles/module',
-      selector: '[data-testid="module-box"]',
-      property: 'border-top-color',
-      value: 'rgb(0, 0, 255)',
-    },
-    {
-      path: '/lab/styles/client',
-      selector: '[data-testid="client-box"]',
-      property: 'outline-color',
-      value: 'rgb(255, 0, 0)',
-    },
-  ]
-  for (const { path, selector, property, value } of cases) {
+  for (const { path, selector, property, value } of LAB_STYLED_ROUTES) {
     test(`${path} is styled in its first frame`, async () => {
       const page = await chromium.newPage()
-      await recordFirstStyles(page, [
-        { selector, property },
-        { selector: 'body > header', property: 'display' },
-      ])
+      await recordFirstStyles(page, [{ selector, property }, NOTEBOOK_GLOBAL_STYLE])
       await delayStylesheets(page, CSS_DELAY_MS)
       await page.goto(path, FIRST_LOAD)
       await expect(firstStyleOf(page, selector)).resolves.toBe(value)
-      await expect(firstStyleOf(page, 'body > header')).resolves.toBe('flex')
+      await expect(firstStyleOf(page, NOTEBOOK_GLOBAL_STYLE.selector)).resolves.toBe(
+        NOTEBOOK_GLOBAL_STYLE.value,
+      )
     })
   }
 })

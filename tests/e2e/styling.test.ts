@@ -12,6 +12,8 @@ import {
   delayStylesheets,
   firstStyleOf,
   gotoHydrated,
+  LAB_STYLED_ROUTES,
+  NOTEBOOK_GLOBAL_STYLE,
   recordFirstStyles,
   setupProductionServerAndBrowser,
 } from './support/index.ts'
@@ -22,40 +24,7 @@ const INDEX = '/lab/styles'
 /** Longer than a stylesheet takes to load here: a route shown without waiting is seen unstyled. */
 const CSS_DELAY_MS = 500
 
-/** Each lab route with CSS of its own: an element it styles, a property and the value it sets. */
-const STYLED = [
-  {
-    what: "a page's own .css file",
-    path: '/lab/styles/route',
-    selector: 'p.lab-route-styled',
-    property: 'color',
-    value: 'rgb(0, 128, 0)',
-  },
-  {
-    what: "a server component's CSS Module",
-    path: '/lab/styles/module',
-    selector: '[data-testid="module-box"]',
-    property: 'border-top-color',
-    value: 'rgb(0, 0, 255)',
-  },
-  {
-    what: "a client component's CSS Module",
-    path: '/lab/styles/client',
-    selector: '[data-testid="client-box"]',
-    property: 'outline-color',
-    value: 'rgb(255, 0, 0)',
-  },
-  {
-    what: "a layout's own .css file",
-    path: '/lab/styles/nested',
-    selector: 'section.lab-nested-layout',
-    property: 'padding-left',
-    value: '17px',
-  },
-] as const
-
-/** The global CSS of the root layout (src/routes/app.css): the header is a flex row. */
-const GLOBAL = { selector: 'body > header', property: 'display', value: 'flex' }
+const STYLED = LAB_STYLED_ROUTES
 
 /** The stylesheet links of a document's HTML, and where its head ends and its body begins. */
 function stylesheetsOf(html: string) {
@@ -109,11 +78,13 @@ describe('the first document', () => {
   for (const { what, path, selector, property, value } of STYLED) {
     test(`${what} (${path}) styles the first frame, with the global CSS`, async () => {
       const page = await chromium.newPage()
-      await recordFirstStyles(page, [{ selector, property }, GLOBAL])
+      await recordFirstStyles(page, [{ selector, property }, NOTEBOOK_GLOBAL_STYLE])
       await delayStylesheets(page, CSS_DELAY_MS)
       await page.goto(path)
       await expect(firstStyleOf(page, selector)).resolves.toBe(value)
-      await expect(firstStyleOf(page, GLOBAL.selector)).resolves.toBe(GLOBAL.value)
+      await expect(firstStyleOf(page, NOTEBOOK_GLOBAL_STYLE.selector)).resolves.toBe(
+        NOTEBOOK_GLOBAL_STYLE.value,
+      )
     })
   }
 })

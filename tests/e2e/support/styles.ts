@@ -60,3 +60,45 @@ export async function delayStylesheets(page: Page, delayMs: number): Promise<voi
     await route.continue()
   })
 }
+
+/**
+ * Each lab route with CSS of its own (src/routes/(lab)/lab/styles): an element it styles, a
+ * property and the value it sets.
+ */
+export const LAB_STYLED_ROUTES = [
+  {
+    what: "a page's own .css file",
+    path: '/lab/styles/route',
+    selector: 'p.lab-route-styled',
+    property: 'color',
+    value: 'rgb(0, 128, 0)',
+  },
+  {
+    what: "a server component's CSS Module",
+    path: '/lab/styles/module',
+    selector: '[data-testid="module-box"]',
+    property: 'border-top-color',
+    value: 'rgb(0, 0, 255)',
+  },
+  {
+    what: "a client component's CSS Module",
+    path: '/lab/styles/client',
+    selector: '[data-testid="client-box"]',
+    property: 'outline-color',
+    value: 'rgb(255, 0, 0)',
+  },
+  {
+    what: "a layout's own .css file",
+    path: '/lab/styles/nested',
+    selector: 'section.lab-nested-layout',
+    property: 'padding-left',
+    value: '17px',
+  },
+] as const
+
+/** The global CSS of the root layout (src/routes/app.css): the header is a flex row. */
+export const NOTEBOOK_GLOBAL_STYLE = {
+  selector: 'body > header',
+  property: 'display',
+  value: 'flex',
+}

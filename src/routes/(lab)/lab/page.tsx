@@ -1,5 +1,5 @@
 import type { Metadata } from '#framework'
-import { Link } from '#framework/client'
+import { DemoList } from './_demo-list.tsx'
 
 export const metadata: Metadata = { title: 'Lab' }
 
@@ -57,13 +57,7 @@ export default function LabPage() {
     <>
       <h1>Framework lab</h1>
       <p>Each page below shows one behaviour of the framework in isolation.</p>
-      <ul>
-        {DEMOS.map(([href, what]) => (
-          <li key={href}>
-            <Link href={href}>{href}</Link>: {what}
-          </li>
-        ))}
-      </ul>
+      <DemoList demos={DEMOS} />
     </>
   )
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from '#framework'
-import { Link } from '#framework/client'
+import { DemoList } from '../_demo-list.tsx'
 
 export const metadata: Metadata = { title: 'Styles' }
 
@@ -15,13 +15,7 @@ export default function StylesPage() {
   return (
     <>
       <h1>Styles</h1>
-      <ul>
-        {DEMOS.map(([href, what]) => (
-          <li key={href}>
-            <Link href={href}>{href}</Link>: {what}
-          </li>
-        ))}
-      </ul>
+      <DemoList demos={DEMOS} />
     </>
   )
 }
