@@ -193,6 +193,15 @@ describe('the contentSecurityPolicy option', () => {
     expect(new Set(nonces).size).toBe(nonces.length)
   })
 
+  // docs/styling.md, "What the first document holds": a policy's style-src can name it.
+  test('the framework’s own <style> in the head carries the nonce too', async () => {
+    const response = await fetch(`${embedded.url}/lab/styles`, { headers: { accept: 'text/html' } })
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+    const styles = [...(await response.text()).matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]!)
+    expect(styles.length).toBeGreaterThan(0)
+    for (const attributes of styles) expect(attributes).toContain(`nonce="${nonce}"`)
+  })
+
   type ViolationWindow = Window & { __cspViolations?: string[] }
 
   async function pageWatchingViolations(): Promise<{

@@ -17,6 +17,7 @@ import { type NodeBody, reactBody } from '../wire/node-body.ts'
 import type { RscPayload } from '../wire/payload.ts'
 import { CLIENT_RENDER_ATTRIBUTE } from '../wire/protocol.ts'
 import { type GlobalErrorLoader, loadGlobalErrorScreen } from './global-error.ts'
+import { ServerStylesheetsFirst } from './stylesheet-order.tsx'
 
 /**
  * The payload, decoded for the HTML once React DOM's render asks for it. From then on each chunk
@@ -109,10 +110,15 @@ async function renderHtml(body: NodeBody, options: HtmlOptions): Promise<HtmlRes
   }
   const inline = injectPayload(payload, { nonce: options.nonce, takeLateHtml })
   const result = await renderShell(
-    <Document decode={decode} />,
+    <>
+      {/* Before the payload is decoded: see stylesheet-order.tsx. */}
+      <ServerStylesheetsFirst nonce={options.nonce} />
+      <Document decode={decode} />
+    </>,
     {
       bootstrapModules: [getClientEntryUrl()],
-      nonce: options.nonce,
+      // The style's too (stylesheet-order.tsx), so that a policy's style-src can allow it.
+      nonce: options.nonce && { script: options.nonce, style: options.nonce },
       formState: options.formState,
       signal: options.signal,
       onError(error: unknown) {

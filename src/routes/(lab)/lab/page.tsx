@@ -1,5 +1,5 @@
 import type { Metadata, Route } from '#framework'
-import { Link } from '#framework/client'
+import { DemoList } from './_demo-list.tsx'
 
 export const metadata: Metadata = { title: 'Lab' }
 
@@ -52,6 +52,7 @@ const DEMOS: [href: Route, what: string][] = [
   ['/lab/use/ada?q=hi', 'A synchronous page and layout that call use() on params and promises'],
   ['/lab/use/ada/async?q=hi', 'An async page and layout, with a component that calls use()'],
   ['/lab/use/ada/streamed', 'A synchronous page that calls use() under loading.tsx'],
+  ['/lab/styles', "Global CSS, a route's own CSS, CSS Modules of server and client components"],
 ]
 
 /** Pages that show each framework behaviour on its own; the end-to-end tests drive them. */
@@ -60,13 +61,7 @@ export default function LabPage() {
     <>
       <h1>Framework lab</h1>
       <p>Each page below shows one behaviour of the framework in isolation.</p>
-      <ul>
-        {DEMOS.map(([href, what]) => (
-          <li key={href}>
-            <Link href={href}>{href}</Link>: {what}
-          </li>
-        ))}
-      </ul>
+      <DemoList demos={DEMOS} />
     </>
   )
 }

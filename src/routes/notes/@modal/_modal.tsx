@@ -1,6 +1,7 @@
 'use client'
 import type { ReactNode } from 'react'
 import { usePathname, useRouter } from '#framework/client'
+import styles from './_modal.module.css'
 
 /**
  * The dialog an intercepted note shows in. A slot keeps what it showed on client navigations it
@@ -20,8 +21,8 @@ export function Modal({
   const router = useRouter()
   if (pathname !== href) return null
   return (
-    <div className="modal-backdrop">
-      <dialog open aria-label={title} className="modal">
+    <div className={styles.backdrop}>
+      <dialog open aria-label={title} className={styles.dialog}>
         {children}
         <button type="button" onClick={() => router.back()}>
           Close
