@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import type { PluginOption } from 'vite'
 import type { FrameworkBuildOptions } from './config.ts'
 import { cachedCallSites } from './vite/cached-call-sites.ts'
+import { devErrorOverlay } from './vite/dev-error-overlay.ts'
 import { forgetStaticPagesOnChange } from './vite/forget-static-pages-on-change.ts'
 import { jsxInRouteJs } from './vite/jsx-in-route-js.ts'
 import { metadataFiles } from './vite/metadata-files.ts'
@@ -50,6 +51,7 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     serverBuild(target),
     validateRoutes(routesDirOf),
     forgetStaticPagesOnChange(),
+    devErrorOverlay(),
     cachedCallSites(),
     serverComponentHooks(),
     serverComponentProps(),

@@ -1,12 +1,15 @@
 // The classic React Server Components mistakes under the dev server (docs/errors.md, "Server
 // component mistakes"): the message says what is wrong, names the file and the fix, in the
-// terminal and in the browser. The mistakes are written into a copy of the project.
+// terminal and in the browser (error.tsx, or Vite's overlay when no page could render). The
+// mistakes are written into a copy of the project.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { expect, test } from 'vitest'
 import {
+  missingDefaultExportMessage,
   serverComponentFunctionPropMessage,
   serverComponentHookMessage,
+  serverComponentValuePropMessage,
   serverFunctionExportMessage,
 } from '../../src/framework/wire/errors.ts'
 import { setupDevServerOnCopy } from './support/index.ts'
@@ -55,6 +58,69 @@ test('a server component that calls useState: what to do, in the terminal and in
     ],
     (file) => serverComponentHookMessage('useState', file),
   )
+}, 180_000)
+
+test('a server component that calls React.useState through a namespace import: the same message', async () => {
+  await expectMessage(
+    'namespace-hook',
+    [
+      "import * as React from 'react'",
+      '',
+      'export default function CounterPage() {',
+      '  const [count] = React.useState(0)',
+      '  return <p>{count}</p>',
+      '}',
+    ],
+    (file) => serverComponentHookMessage('useState', file),
+  )
+}, 180_000)
+
+test('a class instance passed to a client component: the prop, the class, the file and the fix', async () => {
+  write(
+    'src/routes/(lab)/lab/errors/instance/card.tsx',
+    [
+      "'use client'",
+      'export function Card({ note }: { note: { title: string } }) {',
+      '  return <p>{note.title}</p>',
+      '}',
+    ].join('\n'),
+  )
+  await expectMessage(
+    'instance',
+    [
+      "import { Card } from './card.tsx'",
+      '',
+      'class Note {',
+      '  constructor(readonly title: string) {}',
+      '}',
+      '',
+      'export default function NotePage() {',
+      "  return <Card note={new Note('Groceries')} />",
+      '}',
+    ],
+    (file) => serverComponentValuePropMessage('note', 'Note', '<Card>', `${file}:8`, true),
+  )
+}, 180_000)
+
+test('a page without a default export: what to do, in the terminal and in the overlay', async () => {
+  const file = 'src/routes/(lab)/lab/errors/no-default/page.tsx'
+  write(file, 'export function NotesPage() {\n  return <p>Notes</p>\n}\n')
+  const expected = missingDefaultExportMessage('(lab)/lab/errors/no-default/page.tsx', [
+    'NotesPage',
+  ])
+  expect(expected).toContain('make NotesPage its default export')
+  const mark = dev.server.process.output.length
+  const page = await chromium.newPage()
+  const response = await page.goto('/lab/errors/no-default', { timeout: COMPILE_TIMEOUT_MS })
+  expect(response?.status()).toBe(500)
+  const overlay = page.locator('vite-error-overlay')
+  await overlay.waitFor({ state: 'attached', timeout: COMPILE_TIMEOUT_MS })
+  const shown = await overlay.evaluate(
+    (o) => o.shadowRoot?.querySelector('.message-body')?.textContent,
+  )
+  expect(shown).toBe(expected)
+  const logged = await dev.server.process.waitForLine(/^Error: /, 10_000, mark)
+  expect(logged.input).toBe(`Error: ${expected}`)
 }, 180_000)
 
 test('a server component with an onClick: the file, the line and the fix', async () => {

@@ -44,7 +44,9 @@ export function reportServerError(error: unknown): string {
     logged.add(error)
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
-  console.error(`${SERVER_ERROR_PREFIX} digest=${digest}\n${detail}`)
+  // A code frame (development: server/dev-errors.ts) follows the stack, as Vite prints its own.
+  const frame = frameOf(error)
+  console.error(`${SERVER_ERROR_PREFIX} digest=${digest}\n${detail}${frame ? `\n${frame}` : ''}`)
   return digest
 }
 
@@ -56,6 +58,88 @@ export function reportServerError(error: unknown): string {
 export function reportUnloggedError(error: unknown): string {
   if (hasDigest(error)) return error.digest
   return reportServerError(error)
+}
+
+/** Where an error points in a source file (1-based line and column), as Vite's overlay reads it. */
+export interface SourceLocation {
+  file: string
+  line: number
+  column: number
+}
+
+/**
+ * A server error as Vite's error overlay shows it (Vite's ErrorPayload `err`), in development
+ * only: the message, the source-mapped stack, and where it points with a code frame.
+ */
+export interface DevErrorPayload {
+  message: string
+  stack: string
+  id?: string
+  plugin?: string
+  frame?: string
+  loc?: SourceLocation
+}
+
+const field = (error: unknown, name: string): unknown =>
+  typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[name] : undefined
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
+
+/** The code frame an error carries (Vite's and Rollup's `frame`), if any. */
+export function frameOf(error: unknown): string | undefined {
+  return text(field(error, 'frame'))
+}
+
+// Compilers colour their messages for the terminal: the browser shows them plain.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape sequences
+const ANSI = /\u001b\[[0-9;]*m/g
+
+function locationOf(value: unknown): SourceLocation | undefined {
+  const file = text(field(value, 'file'))
+  const line = field(value, 'line')
+  const column = field(value, 'column')
+  if (file === undefined || typeof line !== 'number' || typeof column !== 'number') return undefined
+  return { file, line, column }
+}
+
+const firstOf = (list: unknown, name: string): unknown =>
+  Array.isArray(list) ? field(list[0], name) : undefined
+
+/** What Vite's overlay shows of `error`: never sent by a production build. */
+export function devErrorPayload(error: unknown): DevErrorPayload {
+  const plain = (value: string | undefined) => value?.replace(ANSI, '')
+  const message = plain(text(field(error, 'message'))) ?? String(error)
+  const stack = plain(text(field(error, 'stack'))) ?? ''
+  return {
+    message,
+    // Vite's overlay shows the stack under the message: without the message's own lines.
+    stack: stack
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+    id: text(field(error, 'id')),
+    plugin: text(field(error, 'plugin')),
+    frame: plain(frameOf(error)),
+    // A compiler's error (Rolldown's, Oxc's) lists where in its `errors`.
+    loc: locationOf(field(error, 'loc') ?? firstOf(field(error, 'errors'), 'loc')),
+  }
+}
+
+/**
+ * The lines of `source` around `line` (1-based), the line marked and a caret under `column`,
+ * in the form Vite's overlay recognises as a code frame (`> 9 |   code` / `    |   ^`).
+ */
+export function codeFrame(source: string, line: number, column: number, around = 2): string {
+  const lines = source.split(/\r?\n/)
+  const first = Math.max(1, line - around)
+  const last = Math.min(lines.length, line + around)
+  const width = String(last).length
+  const out: string[] = []
+  for (let n = first; n <= last; n++) {
+    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${lines[n - 1]}`)
+    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`)
+  }
+  return out.join('\n')
 }
 
 /**
@@ -98,6 +182,48 @@ export function serverComponentFunctionPropMessage(
 }
 
 /**
+ * A value that is not plain data passed by a server component to what renders in the browser:
+ * an instance of a class (`Note`) as a prop of an HTML element or a client component. `prop`
+ * is its path (`note`, `data.author`), `element` and `at` as for functions.
+ */
+export function serverComponentValuePropMessage(
+  prop: string,
+  className: string,
+  element: string,
+  at: string,
+  clientComponent: boolean,
+): string {
+  const file = at.replace(/:\d+$/, '')
+  const target = clientComponent ? `the client component ${element}` : element
+  return (
+    `${at} passes an instance of ${className} as the prop ${prop} of ${target}, and ${file} is a ` +
+    `server component: only plain objects, arrays and a few built-ins (Date, Map, Set, typed ` +
+    `arrays, promises) travel from the server to the browser, not class instances. Pass plain ` +
+    `data instead (the fields ${element} needs, as an object of their own), or create the ` +
+    `${className} in a client component.`
+  )
+}
+
+/**
+ * A page, layout or other component file of the routes folder without a default export: the
+ * framework renders a segment's default export only. `file` is relative to the routes folder,
+ * `exported` what the module exports instead (a named component is the likely mistake).
+ */
+export function missingDefaultExportMessage(file: string, exported: readonly string[]): string {
+  const role = (file.split('/').at(-1) ?? file).replace(/\.[^.]+$/, '')
+  const name = role.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())
+  const component = exported.find((e) => /^[A-Z]/.test(e))
+  const fix = component
+    ? `make ${component} its default export: "export default function ${component}() { … }"`
+    : `add "export default function ${name}() { … }" to it`
+  const has = exported.length > 0 ? `it exports only ${exported.join(', ')}` : 'it exports nothing'
+  return (
+    `${file} (in the routes folder) has no default export, and a ${role} file must default-export ` +
+    `the React component that renders it (${has}). To fix it, ${fix}.`
+  )
+}
+
+/**
  * An export of a `'use server'` module that is not an async function: each export of such a
  * module is a server function. `what` says what it is instead (`a class`, `a value`, …).
  */
@@ -114,16 +240,33 @@ export function serverFunctionExportMessage(file: string, name: string, what: st
 export const PRODUCTION_ERROR_MESSAGE =
   'A server error occurred. Its details are in the server log, under the digest shown with it.'
 
+/** The reason phrase of every 500 the framework answers. */
+export const INTERNAL_SERVER_ERROR = 'Internal Server Error'
+
 /**
  * The answer to a request that failed outside a render (a route module that did not load, a
- * handler that threw or returned no Response): logged once, then 500 with only the digest.
+ * handler that threw or returned no Response): logged once, then 500 with only the digest; in
+ * development (`dev`) the body adds the message and the stack.
  */
-export function internalServerErrorResponse(error: unknown): Response {
+export function internalServerErrorResponse(error: unknown, dev = false): Response {
   const digest = reportServerError(error)
-  return new Response(`Internal Server Error (digest ${digest})\n`, {
+  return serverErrorResponse(digest, dev ? devErrorText(error) : undefined)
+}
+
+/** A 500 in plain text: its digest, and in development what `detail` says of the error. */
+export function serverErrorResponse(digest: string, detail?: string): Response {
+  const shown = detail === undefined ? '' : `\n${detail}\n`
+  return new Response(`${INTERNAL_SERVER_ERROR} (digest ${digest})\n${shown}`, {
     status: 500,
+    statusText: INTERNAL_SERVER_ERROR,
     headers: { 'content-type': CONTENT_TYPE_TEXT, 'cache-control': CACHE_CONTROL_PRIVATE },
   })
+}
+
+/** An error as development shows it in plain text: the message, the stack, the code frame. */
+export function devErrorText(error: unknown): string {
+  const { message, stack, frame } = devErrorPayload(error)
+  return [message, stack, frame].filter(Boolean).join('\n')
 }
 
 /**
