@@ -20,6 +20,7 @@ import { serverBuild } from './vite/server-build.ts'
 import { serverComponentHooks } from './vite/server-component-hooks.ts'
 import { serverComponentProps } from './vite/server-component-props.ts'
 import { serverFunctionExports } from './vite/server-function-exports.ts'
+import { serverOnlyImports } from './vite/server-only-imports.ts'
 import { validateRoutes } from './vite/validate-routes.ts'
 import { workersAssetHeaders } from './vite/workers-asset-headers.ts'
 import { workersOutput } from './vite/workers-output.ts'
@@ -55,6 +56,7 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     cachedCallSites(),
     serverComponentHooks(),
     serverComponentProps(),
+    serverOnlyImports(routesDirOf),
     optionsModules(frameworkOptions, routesDir),
     // Prerendering reads and writes files beside the Node server: a Worker renders on demand.
     target === 'node' && prerenderPages(routesDir),

@@ -4,61 +4,22 @@
 // function call and a route handler; the terminal logs each error once, with its code frame.
 // A document whose page did not compile reloads once the file is fixed. The broken files are
 // written into a copy of the project; one dev server serves the whole file.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import {
+  DEV_COMPILE_TIMEOUT_MS,
   gotoHydrated,
   linkTo,
   loggedErrors,
+  newDevPage,
+  onceRouted,
+  overlayOf,
   setupDevServerOnCopy,
   waitForHydration,
 } from './support/index.ts'
 
 const { project, dev, chromium } = setupDevServerOnCopy()
 
-const COMPILE_TIMEOUT_MS = 90_000
-
-/** Writes a file of the copy (a path from the project's root). */
-function write(file: string, source: string): void {
-  const path = join(project.dir, file)
-  mkdirSync(dirname(path), { recursive: true })
-  writeFileSync(path, source)
-}
-
-async function open(): Promise<Page> {
-  const page = await chromium.newPage()
-  page.setDefaultTimeout(COMPILE_TIMEOUT_MS)
-  page.setDefaultNavigationTimeout(COMPILE_TIMEOUT_MS)
-  return page
-}
-
-interface OverlayText {
-  message: string
-  file: string
-  frame: string
-  stack: string
-  /** How many overlays the page shows. */
-  count: number
-}
-
-/** What Vite's overlay shows, read from its shadow root once it is in the page. */
-async function overlayOf(page: Page): Promise<OverlayText> {
-  await page.locator('vite-error-overlay').first().waitFor({ state: 'attached' })
-  return page.evaluate(() => {
-    const overlays = document.querySelectorAll('vite-error-overlay')
-    const root = overlays[0]!.shadowRoot!
-    const part = (selector: string) => root.querySelector(selector)?.textContent ?? ''
-    return {
-      message: part('.message-body'),
-      file: part('.file'),
-      frame: part('.frame'),
-      stack: part('.stack'),
-      count: overlays.length,
-    }
-  })
-}
+const open = () => newDevPage(chromium)
 
 /** The server's log lines since `mark` (an earlier `output.length`). */
 const logSince = (mark: number) =>
@@ -69,13 +30,13 @@ const logSince = (mark: number) =>
 
 test('a page that does not compile: the overlay on a fresh load, logged once, and the page reloads once fixed', async () => {
   const file = 'src/routes/(lab)/lab/overlay/syntax/page.tsx'
-  write(
+  project.write(
     file,
     ['export default function Broken() {', '  const x = ;', '  return <p>{x}</p>', '}'].join('\n'),
   )
   const mark = dev.server.process.output.length
   const page = await open()
-  const response = await page.goto('/lab/overlay/syntax')
+  const response = await onceRouted(async () => (await page.goto('/lab/overlay/syntax'))!)
   expect(response?.status()).toBe(500)
   expect(response?.headers()['content-type']).toMatch(/^text\/html/)
   const overlay = await overlayOf(page)
@@ -84,7 +45,10 @@ test('a page that does not compile: the overlay on a fresh load, logged once, an
   expect(overlay.file).toContain(`${file}:2:`)
   expect(loggedErrors(dev.server.process, mark)).toHaveLength(1)
 
-  write(file, 'export default function Fixed() {\n  return <p>The page compiles again</p>\n}\n')
+  project.write(
+    file,
+    'export default function Fixed() {\n  return <p>The page compiles again</p>\n}\n',
+  )
   await page.getByText('The page compiles again').waitFor()
   expect(await page.locator('vite-error-overlay').count()).toBe(0)
 }, 240_000)
@@ -134,10 +98,15 @@ test('a server function call that throws: the overlay in the page', async () => 
 
 test('a route handler that throws: 500 with its reason phrase, the message and the stack; the overlay of the page that fetched it', async () => {
   const file = 'src/routes/(lab)/lab/overlay/handler/route.ts'
-  write(file, "export function GET() {\n  throw new Error('The overlay handler failed.')\n}\n")
-  const response = await fetch(`${dev.url}/lab/overlay/handler`, {
-    signal: AbortSignal.timeout(COMPILE_TIMEOUT_MS),
-  })
+  project.write(
+    file,
+    "export function GET() {\n  throw new Error('The overlay handler failed.')\n}\n",
+  )
+  const response = await onceRouted(() =>
+    fetch(`${dev.url}/lab/overlay/handler`, {
+      signal: AbortSignal.timeout(DEV_COMPILE_TIMEOUT_MS),
+    }),
+  )
   expect(response.status).toBe(500)
   expect(response.statusText).toBe('Internal Server Error')
   const body = await response.text()

@@ -11,12 +11,8 @@ import {
   overlayScript,
   withCodeFrame,
 } from '../../src/framework/server/dev-errors.ts'
-import {
-  codeFrame,
-  devErrorPayload,
-  frameOf,
-  internalServerErrorResponse,
-} from '../../src/framework/wire/errors.ts'
+import { codeFrame, devErrorPayload, frameOf } from '../../src/framework/wire/dev-server.ts'
+import { internalServerErrorResponse } from '../../src/framework/wire/errors.ts'
 
 afterEach(() => {
   vi.restoreAllMocks()

@@ -3,8 +3,7 @@
 // sends it through the framework's Vite plugin as an event of its own, not as Vite's `error`
 // message, which Vite keeps for the next page to connect when none is open, where it would show
 // an error that page never met. A production build has no `import.meta.hot`, and none of this.
-import { DEV_SERVER_ERROR_EVENT } from '../wire/dev-server.ts'
-import type { DevErrorPayload } from '../wire/errors.ts'
+import { DEV_SERVER_ERROR_EVENT, type DevErrorPayload } from '../wire/dev-server.ts'
 
 type OverlayElement = HTMLElement & { close(): void }
 type Overlay = new (error: DevErrorPayload) => OverlayElement

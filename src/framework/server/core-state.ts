@@ -22,7 +22,7 @@ import {
   StaticPageStore,
 } from '../static/page-store.ts'
 import type { PrerenderedPages } from '../static/prerendered.ts'
-import type { DevErrorPayload } from '../wire/errors.ts'
+import type { DevErrorPayload } from '../wire/dev-server.ts'
 import type { NodeBody } from '../wire/node-body.ts'
 import { memoizeFetch } from './fetch-memo.ts'
 import { MiddlewareHost, type MiddlewareSource } from './middleware-host.ts'

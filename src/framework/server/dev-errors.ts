@@ -6,17 +6,20 @@
 // A production build never runs any of it: its client sees digests only (wire/errors.ts).
 import type { Readable } from 'node:stream'
 import { PassThrough } from 'node:stream'
-import { DEV_SERVER_CHANGED_EVENT, DEV_VITE_CLIENT_URL } from '../wire/dev-server.ts'
 import {
   codeFrame,
+  DEV_SERVER_CHANGED_EVENT,
+  DEV_VITE_CLIENT_URL,
   type DevErrorPayload,
   devErrorPayload,
   devErrorText,
-  digestOf,
   frameOf,
+  type SourceLocation,
+} from '../wire/dev-server.ts'
+import {
+  digestOf,
   INTERNAL_SERVER_ERROR,
   internalServerErrorResponse,
-  type SourceLocation,
   serverErrorResponse,
 } from '../wire/errors.ts'
 import { escapeAttribute } from '../wire/inline-payload.server.ts'
@@ -77,15 +80,22 @@ export function withCodeFrame(error: unknown): void {
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 /**
- * The module script that opens Vite's overlay on `payload` and reloads the page once server
- * code changed, so a fixed file shows without the developer reloading.
+ * The module script that opens Vite's overlay on `payload`, keeps it open until closed, and
+ * reloads the page once server code changed, so a fixed file shows without reloading by hand.
  */
 export function overlayScript(payload: DevErrorPayload, nonce?: string): string {
   const nonceAttribute = nonce ? ` nonce="${escapeAttribute(nonce)}"` : ''
   return (
     `<script type="module"${nonceAttribute}>` +
     `import { ErrorOverlay, createHotContext } from ${JSON.stringify(DEV_VITE_CLIENT_URL)};` +
-    `document.body.appendChild(new ErrorOverlay(${scriptJson(payload)}));` +
+    `let shown = new ErrorOverlay(${scriptJson(payload)});` +
+    // The latest overlay (Vite's client replaces it with a later error) stays until closed:
+    // React taking the document over (a page rendered in the browser) would drop it otherwise.
+    'const closed = new WeakSet(), close = ErrorOverlay.prototype.close;' +
+    'ErrorOverlay.prototype.close = function () { closed.add(this); close.call(this) };' +
+    'const keep = (changes) => { for (const change of changes) for (const node of change.addedNodes) if (node instanceof ErrorOverlay) shown = node;' +
+    ' if (!closed.has(shown) && !shown.isConnected) document.body.appendChild(shown) };' +
+    'keep([]); new MutationObserver(keep).observe(document, { childList: true, subtree: true });' +
     `createHotContext('/@framework/server-error').on(${JSON.stringify(DEV_SERVER_CHANGED_EVENT)}, () => location.reload());` +
     '</script>'
   )

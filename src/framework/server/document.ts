@@ -162,5 +162,7 @@ export async function renderDocument(
   }
   if (!html.ok && !parseInterrupt(html.error)) return showFailure(html.error)
   if (!html.ok) return globalErrorResponse(core, request, html.error)
-  return responseFromNodeStream(html.stream, { status, headers })
+  // A client component failed during SSR: development shows it in the overlay as well.
+  const stream = html.inBrowser ? devOverlay(core, html.stream, html.error, '', nonce) : html.stream
+  return responseFromNodeStream(stream, { status, headers })
 }

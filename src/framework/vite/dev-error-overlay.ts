@@ -5,8 +5,11 @@
 // the next edit of server code, which this announces: plugin-rsc's own announcement skips a
 // module whose last compilation failed (a syntax error being fixed).
 import type { Plugin, ViteDevServer } from 'vite'
-import { DEV_SERVER_CHANGED_EVENT, DEV_SERVER_ERROR_EVENT } from '../wire/dev-server.ts'
-import type { DevErrorPayload } from '../wire/errors.ts'
+import {
+  DEV_SERVER_CHANGED_EVENT,
+  DEV_SERVER_ERROR_EVENT,
+  type DevErrorPayload,
+} from '../wire/dev-server.ts'
 
 export function devErrorOverlay(): Plugin {
   let server: ViteDevServer | undefined

@@ -1,4 +1,5 @@
 // Server errors: the digest that ties what a user sees to the server log, and the one log line.
+import { devErrorText, frameOf } from './dev-server.ts'
 import { parseInterrupt } from './interrupts.ts'
 import { CACHE_CONTROL_PRIVATE, CONTENT_TYPE_TEXT } from './protocol.ts'
 
@@ -58,88 +59,6 @@ export function reportServerError(error: unknown): string {
 export function reportUnloggedError(error: unknown): string {
   if (hasDigest(error)) return error.digest
   return reportServerError(error)
-}
-
-/** Where an error points in a source file (1-based line and column), as Vite's overlay reads it. */
-export interface SourceLocation {
-  file: string
-  line: number
-  column: number
-}
-
-/**
- * A server error as Vite's error overlay shows it (Vite's ErrorPayload `err`), in development
- * only: the message, the source-mapped stack, and where it points with a code frame.
- */
-export interface DevErrorPayload {
-  message: string
-  stack: string
-  id?: string
-  plugin?: string
-  frame?: string
-  loc?: SourceLocation
-}
-
-const field = (error: unknown, name: string): unknown =>
-  typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[name] : undefined
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
-
-/** The code frame an error carries (Vite's and Rollup's `frame`), if any. */
-export function frameOf(error: unknown): string | undefined {
-  return text(field(error, 'frame'))
-}
-
-// Compilers colour their messages for the terminal: the browser shows them plain.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape sequences
-const ANSI = /\u001b\[[0-9;]*m/g
-
-function locationOf(value: unknown): SourceLocation | undefined {
-  const file = text(field(value, 'file'))
-  const line = field(value, 'line')
-  const column = field(value, 'column')
-  if (file === undefined || typeof line !== 'number' || typeof column !== 'number') return undefined
-  return { file, line, column }
-}
-
-const firstOf = (list: unknown, name: string): unknown =>
-  Array.isArray(list) ? field(list[0], name) : undefined
-
-/** What Vite's overlay shows of `error`: never sent by a production build. */
-export function devErrorPayload(error: unknown): DevErrorPayload {
-  const plain = (value: string | undefined) => value?.replace(ANSI, '')
-  const message = plain(text(field(error, 'message'))) ?? String(error)
-  const stack = plain(text(field(error, 'stack'))) ?? ''
-  return {
-    message,
-    // Vite's overlay shows the stack under the message: without the message's own lines.
-    stack: stack
-      .split('\n')
-      .filter((line) => /^\s+at /.test(line))
-      .join('\n'),
-    id: text(field(error, 'id')),
-    plugin: text(field(error, 'plugin')),
-    frame: plain(frameOf(error)),
-    // A compiler's error (Rolldown's, Oxc's) lists where in its `errors`.
-    loc: locationOf(field(error, 'loc') ?? firstOf(field(error, 'errors'), 'loc')),
-  }
-}
-
-/**
- * The lines of `source` around `line` (1-based), the line marked and a caret under `column`,
- * in the form Vite's overlay recognises as a code frame (`> 9 |   code` / `    |   ^`).
- */
-export function codeFrame(source: string, line: number, column: number, around = 2): string {
-  const lines = source.split(/\r?\n/)
-  const first = Math.max(1, line - around)
-  const last = Math.min(lines.length, line + around)
-  const width = String(last).length
-  const out: string[] = []
-  for (let n = first; n <= last; n++) {
-    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${lines[n - 1]}`)
-    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`)
-  }
-  return out.join('\n')
 }
 
 /**
@@ -224,6 +143,29 @@ export function missingDefaultExportMessage(file: string, exported: readonly str
 }
 
 /**
+ * A module that runs only on the server imported into client code. `chain` is the import chain
+ * from the client module down to the importer of `imported`, which is a file of the app's data
+ * layer, a Node.js built-in (`node:fs`), or `server-only` (then the last of `chain` is the
+ * module that marked itself server-only).
+ */
+export function serverOnlyImportMessage(chain: readonly string[], imported: string): string {
+  const marked = imported === 'server-only'
+  const serverModule = marked ? chain.at(-1)! : imported
+  const path = (marked ? chain : [...chain, imported]).join(' → ')
+  const why = marked
+    ? "which imports 'server-only'"
+    : /^node:/.test(imported)
+      ? 'a Node.js built-in module'
+      : 'which runs only on the server'
+  return (
+    `${chain[0]} is client code, and it imports ${serverModule} (${why}): ${path}. Client code ` +
+    `runs in the browser, where the server's modules (the data layer, node:fs, whatever imports ` +
+    `'server-only') cannot run. Read the data in a server component and pass the client ` +
+    `component what it needs as props, or call a server function ('use server') from it.`
+  )
+}
+
+/**
  * An export of a `'use server'` module that is not an async function: each export of such a
  * module is a server function. `what` says what it is instead (`a class`, `a value`, …).
  */
@@ -261,12 +203,6 @@ export function serverErrorResponse(digest: string, detail?: string): Response {
     statusText: INTERNAL_SERVER_ERROR,
     headers: { 'content-type': CONTENT_TYPE_TEXT, 'cache-control': CACHE_CONTROL_PRIVATE },
   })
-}
-
-/** An error as development shows it in plain text: the message, the stack, the code frame. */
-export function devErrorText(error: unknown): string {
-  const { message, stack, frame } = devErrorPayload(error)
-  return [message, stack, frame].filter(Boolean).join('\n')
 }
 
 /**
