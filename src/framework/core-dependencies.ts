@@ -23,6 +23,7 @@ import {
 import { waitUntil } from '#framework/host'
 import { type FrameworkOptions, resolveConfig } from './config.ts'
 import type { CoreDependencies } from './server/core-state.ts'
+import { DEV_SERVER_ERROR_EVENT } from './wire/dev-server.ts'
 import { DEV_CODE_CHANGED_EVENT } from './wire/protocol.ts'
 
 /**
@@ -61,6 +62,8 @@ export function coreDependencies(
     dev: import.meta.env.DEV,
     // Dev server: the plugin says when a file changed (vite/forget-static-pages-on-change.ts).
     onCodeChange: (listener) => hot?.on(DEV_CODE_CHANGED_EVENT, listener),
+    // Dev server: the plugin opens the overlay of the pages open (vite/dev-error-overlay.ts).
+    showDevError: (payload) => hot?.send(DEV_SERVER_ERROR_EVENT, payload),
     waitUntil,
   }
 }

@@ -1,6 +1,7 @@
 // The browser entry: decode the inlined payload, hydrate the document, start the router.
 import { createFromReadableStream, setServerCallback } from '@vitejs/plugin-rsc/browser'
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client'
+import './client/dev-error-overlay.ts'
 import { Router } from './client/router.tsx'
 import { readInlinePayload } from './wire/inline-payload.browser.ts'
 import { parseInterrupt } from './wire/interrupts.ts'

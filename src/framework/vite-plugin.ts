@@ -8,6 +8,7 @@ import type { PluginOption } from 'vite'
 import type { FrameworkBuildOptions } from './config.ts'
 import { cachedCallSites } from './vite/cached-call-sites.ts'
 import { cloudflareWorker } from './vite/cloudflare-worker.ts'
+import { devErrorOverlay } from './vite/dev-error-overlay.ts'
 import { devWarmup } from './vite/dev-warmup.ts'
 import { forgetStaticPagesOnChange } from './vite/forget-static-pages-on-change.ts'
 import { jsxInRouteJs } from './vite/jsx-in-route-js.ts'
@@ -22,6 +23,7 @@ import { serverBuild } from './vite/server-build.ts'
 import { serverComponentHooks } from './vite/server-component-hooks.ts'
 import { serverComponentProps } from './vite/server-component-props.ts'
 import { serverFunctionExports } from './vite/server-function-exports.ts'
+import { serverOnlyImports } from './vite/server-only-imports.ts'
 import { typedRoutes } from './vite/typed-routes.ts'
 import { cacheDirective } from './vite/use-cache.ts'
 import { validateRoutes } from './vite/validate-routes.ts'
@@ -58,10 +60,12 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     typedRoutes(routesDirOf, { typedRoutes: typedHrefs }),
     forgetStaticPagesOnChange(),
     devWarmup(routesDirOf),
+    devErrorOverlay(),
     cachedCallSites(),
     cacheDirective(),
     serverComponentHooks(),
     serverComponentProps(),
+    serverOnlyImports(routesDirOf),
     optionsModules(frameworkOptions, routesDir),
     // Prerendering reads and writes files beside the Node server: a Worker renders on demand.
     target === 'node' && prerenderPages(routesDir),

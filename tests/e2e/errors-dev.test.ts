@@ -2,7 +2,6 @@
 // error's message (in the payload and in error.tsx), and a payload that ends early shows the
 // connection-closed notice. Runs against the Vite dev server, which compiles on demand: the first
 // request of each page is given more time.
-import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { HEADER_PREFETCH } from '../../src/framework/wire/protocol.ts'
 import {
@@ -11,6 +10,7 @@ import {
   gotoHydrated,
   isPayloadUrl,
   linkTo,
+  newDevPage,
   STATS_LOADING_TEXT,
   STATS_TEXT,
   setupDevServerAndBrowser,
@@ -20,14 +20,7 @@ import {
 const { dev, chromium } = setupDevServerAndBrowser()
 
 const SECRET = 'secret detail 42'
-const COMPILE_TIMEOUT_MS = 90_000
-
-async function open(): Promise<Page> {
-  const page = await chromium.newPage()
-  page.setDefaultTimeout(COMPILE_TIMEOUT_MS)
-  page.setDefaultNavigationTimeout(COMPILE_TIMEOUT_MS)
-  return page
-}
+const open = () => newDevPage(chromium)
 
 describe('development shows server error messages', () => {
   test('the payload carries the message of a server component error', async () => {

@@ -120,6 +120,8 @@ describe('production hides server error messages', () => {
       const html = await document.text()
       expect(html, path).not.toContain(SECRET)
       expect(html, path).not.toMatch(/The lab (server component|page) failed/)
+      // Nor does development's overlay (Vite's client, the stack, the code frame) come along.
+      expect(html, path).not.toMatch(/@vite\/client|ErrorOverlay|page\.tsx:\d/)
 
       const payload = await fetch(`${app.url}${path}_.rsc`)
       expect(payload.headers.get('content-type'), path).toMatch(/^text\/x-component/)

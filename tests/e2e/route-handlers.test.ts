@@ -73,9 +73,11 @@ describe('a handler that fails or returns no Response answers 500, and the serve
   ])('POST /lab/handler/%s', async (kind, logged) => {
     const response = await fetch(`${app.url}/lab/handler/${kind}`, { method: 'POST' })
     expect(response.status).toBe(500)
+    expect(response.statusText).toBe('Internal Server Error')
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
     const body = await response.text()
-    const digest = body.match(/^Internal Server Error \(digest (\d+)\)$/m)?.[1]
+    // The digest alone: the message and the stack are in the log only (development shows them).
+    const digest = body.match(/^Internal Server Error \(digest (\d+)\)\n$/)?.[1]
     expect(digest, body).toBeDefined()
     const error = await waitForLoggedError(app.server.process, digest!)
     expect(error.detail[0]).toBe(logged)

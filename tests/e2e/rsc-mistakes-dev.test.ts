@@ -1,26 +1,21 @@
 // The classic React Server Components mistakes under the dev server (docs/errors.md, "Server
 // component mistakes"): the message says what is wrong, names the file and the fix, in the
-// terminal and in the browser. The mistakes are written into a copy of the project.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+// terminal and in the browser (error.tsx, or Vite's overlay when no page could render). The
+// mistakes are written into a copy of the project.
 import { expect, test } from 'vitest'
 import {
+  missingDefaultExportMessage,
   serverComponentFunctionPropMessage,
   serverComponentHookMessage,
+  serverComponentValuePropMessage,
   serverFunctionExportMessage,
+  serverOnlyImportMessage,
 } from '../../src/framework/wire/errors.ts'
-import { setupDevServerOnCopy } from './support/index.ts'
+import { onceRouted, overlayOf, setupDevServerOnCopy } from './support/index.ts'
 
 const { project, dev, chromium } = setupDevServerOnCopy()
 
 const COMPILE_TIMEOUT_MS = 90_000
-
-/** Writes a file of the copy (a path from the project's root). */
-function write(file: string, source: string): void {
-  const path = join(project.dir, file)
-  mkdirSync(dirname(path), { recursive: true })
-  writeFileSync(path, source)
-}
 
 /**
  * Writes `lines` as the page of `/lab/errors/<name>` (the lab's errors folder has an error.tsx
@@ -29,11 +24,13 @@ function write(file: string, source: string): void {
  */
 async function expectMessage(name: string, lines: string[], message: (file: string) => string) {
   const file = `src/routes/(lab)/lab/errors/${name}/page.tsx`
-  write(file, lines.join('\n'))
+  project.write(file, lines.join('\n'))
   const expected = message(file)
   const mark = dev.server.process.output.length
   const page = await chromium.newPage()
-  const response = await page.goto(`/lab/errors/${name}`, { timeout: COMPILE_TIMEOUT_MS })
+  const response = await onceRouted(
+    async () => (await page.goto(`/lab/errors/${name}`, { timeout: COMPILE_TIMEOUT_MS }))!,
+  )
   expect(response?.status()).toBe(500)
   const shown = page.getByTestId('error-message')
   await shown.filter({ hasText: file }).waitFor({ timeout: COMPILE_TIMEOUT_MS })
@@ -57,6 +54,100 @@ test('a server component that calls useState: what to do, in the terminal and in
   )
 }, 180_000)
 
+test('a server component that calls React.useState through a namespace import: the same message', async () => {
+  await expectMessage(
+    'namespace-hook',
+    [
+      "import * as React from 'react'",
+      '',
+      'export default function CounterPage() {',
+      '  const [count] = React.useState(0)',
+      '  return <p>{count}</p>',
+      '}',
+    ],
+    (file) => serverComponentHookMessage('useState', file),
+  )
+}, 180_000)
+
+test('a class instance passed to a client component: the prop, the class, the file and the fix', async () => {
+  project.write(
+    'src/routes/(lab)/lab/errors/instance/card.tsx',
+    [
+      "'use client'",
+      'export function Card({ note }: { note: { title: string } }) {',
+      '  return <p>{note.title}</p>',
+      '}',
+    ].join('\n'),
+  )
+  await expectMessage(
+    'instance',
+    [
+      "import { Card } from './card.tsx'",
+      '',
+      'class Note {',
+      '  constructor(readonly title: string) {}',
+      '}',
+      '',
+      'export default function NotePage() {',
+      "  return <Card note={new Note('Groceries')} />",
+      '}',
+    ],
+    (file) => serverComponentValuePropMessage('note', 'Note', '<Card>', `${file}:8`, true),
+  )
+}, 180_000)
+
+test('a page without a default export: what to do, in the terminal and in the overlay', async () => {
+  const file = 'src/routes/(lab)/lab/errors/no-default/page.tsx'
+  project.write(file, 'export function NotesPage() {\n  return <p>Notes</p>\n}\n')
+  const expected = missingDefaultExportMessage('(lab)/lab/errors/no-default/page.tsx', [
+    'NotesPage',
+  ])
+  expect(expected).toContain('make NotesPage its default export')
+  const mark = dev.server.process.output.length
+  const page = await chromium.newPage()
+  const response = await onceRouted(
+    async () => (await page.goto('/lab/errors/no-default', { timeout: COMPILE_TIMEOUT_MS }))!,
+  )
+  expect(response?.status()).toBe(500)
+  const shown = (await overlayOf(page, COMPILE_TIMEOUT_MS)).message
+  expect(shown).toBe(expected)
+  const logged = await dev.server.process.waitForLine(/^Error: /, 10_000, mark)
+  expect(logged.input).toBe(`Error: ${expected}`)
+}, 180_000)
+
+test('a client component that imports the data layer: the import chain and the fix, in the overlay and the terminal', async () => {
+  const dir = 'src/routes/(lab)/lab/errors/server-only'
+  project.write(
+    `${dir}/card.tsx`,
+    "'use client'\nimport { noteCount } from './count.ts'\nexport function Card() {\n  return <p>{noteCount()}</p>\n}\n",
+  )
+  project.write(
+    `${dir}/count.ts`,
+    "import { listNotes } from '../../../../_data/notes.ts'\nexport const noteCount = () => typeof listNotes\n",
+  )
+  project.write(
+    `${dir}/page.tsx`,
+    "import { Card } from './card.tsx'\nexport default () => <Card />\n",
+  )
+  const expected = serverOnlyImportMessage(
+    [`${dir}/card.tsx`, `${dir}/count.ts`],
+    'src/routes/_data/notes.ts',
+  )
+  const mark = dev.server.process.output.length
+  const page = await chromium.newPage()
+  await onceRouted(
+    async () => (await page.goto('/lab/errors/server-only', { timeout: COMPILE_TIMEOUT_MS }))!,
+  )
+  const shown = (await overlayOf(page, COMPILE_TIMEOUT_MS)).message
+  expect(shown).toContain(expected)
+  const logged = await dev.server.process.waitForLine(
+    / is client code, and it imports /,
+    10_000,
+    mark,
+  )
+  expect(logged.input).toContain(expected)
+}, 180_000)
+
 test('a server component with an onClick: the file, the line and the fix', async () => {
   await expectMessage(
     'handler',
@@ -75,7 +166,7 @@ test('a server component with an onClick: the file, the line and the fix', async
 
 test("a 'use server' module that exports a value: the file, the export and the fix", async () => {
   const actions = 'src/routes/(lab)/lab/errors/use-server/actions.ts'
-  write(
+  project.write(
     actions,
     ["'use server'", '', 'export const LIMIT = 10', '', 'export async function save() {}'].join(
       '\n',
@@ -83,7 +174,7 @@ test("a 'use server' module that exports a value: the file, the export and the f
   )
   const expected = serverFunctionExportMessage(actions, 'LIMIT', 'a value, not a function')
   const mark = dev.server.process.output.length
-  write(
+  project.write(
     'src/routes/(lab)/lab/errors/use-server/page.tsx',
     [
       "import { save } from './actions.ts'",
@@ -95,9 +186,11 @@ test("a 'use server' module that exports a value: the file, the export and the f
   )
   // The route module does not load: the document is the plain 500 with a digest, the message
   // is in the terminal.
-  const response = await fetch(`${dev.url}/lab/errors/use-server`, {
-    signal: AbortSignal.timeout(COMPILE_TIMEOUT_MS),
-  })
+  const response = await onceRouted(() =>
+    fetch(`${dev.url}/lab/errors/use-server`, {
+      signal: AbortSignal.timeout(COMPILE_TIMEOUT_MS),
+    }),
+  )
   expect(response.status).toBe(500)
   const logged = await dev.server.process.waitForLine(/^Error: /, 10_000, mark)
   expect(logged.input).toBe(`Error: ${expected}`)

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   digestOf,
   hashDigest,
+  missingDefaultExportMessage,
   PRODUCTION_ERROR_MESSAGE,
   reportServerError,
   reportUnloggedError,
@@ -164,5 +165,23 @@ describe('PRODUCTION_ERROR_MESSAGE', () => {
   it('points to the digest and says nothing of the error', () => {
     expect(PRODUCTION_ERROR_MESSAGE).toContain('digest')
     expect(PRODUCTION_ERROR_MESSAGE).not.toMatch(/\d/)
+  })
+})
+
+describe('missingDefaultExportMessage', () => {
+  it('names the file, the role and, when the module exports a component, makes it the default', () => {
+    expect(missingDefaultExportMessage('notes/page.tsx', ['NotesPage', 'metadata'])).toBe(
+      'notes/page.tsx (in the routes folder) has no default export, and a page file must ' +
+        'default-export the React component that renders it (it exports only NotesPage, ' +
+        'metadata). To fix it, make NotesPage its default export: ' +
+        '"export default function NotesPage() { … }".',
+    )
+  })
+
+  it('suggests a component named for the role when the module exports none', () => {
+    const message = missingDefaultExportMessage('(site)/not-found.tsx', [])
+    expect(message).toContain('a not-found file must default-export')
+    expect(message).toContain('(it exports nothing)')
+    expect(message).toContain('add "export default function NotFound() { … }" to it.')
   })
 })

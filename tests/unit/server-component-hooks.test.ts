@@ -49,6 +49,37 @@ describe('client hooks in a server component', () => {
     expect(() => (exports.Run as () => unknown)()).toThrow(/^useEffect is a client hook/)
   })
 
+  test.each([
+    ['a namespace import', "import * as React from 'react';"],
+    ['a default import', "import React from 'react';"],
+    ['a default import beside named ones', "import React, { useMemo } from 'react';"],
+  ])('a hook called through %s (React.useState) gets the same message', (_, line) => {
+    const code = [
+      line,
+      'export function Counter() { const [n] = React.useState(0); return n }',
+      'export function Version() { return React.version + React.useId() }',
+    ].join('\n')
+    const stubbed = stubClientHooks(code, FILE) ?? ''
+    expect(stubbed.split('\n')).toHaveLength(code.split('\n').length)
+    const react = { version: '19', useId: () => ':r0:', useMemo: () => 1 }
+    // Whichever way the module imports React, it is the module's `react` here.
+    const exports = load(
+      stubbed.replace(/import \* as (\w+) from 'react';/, 'const $1 = react;'),
+      react,
+    )
+    expect(() => (exports.Counter as () => unknown)()).toThrow(
+      serverComponentHookMessage('useState', FILE),
+    )
+    // React's other exports, the server hooks among them, are React's.
+    expect((exports.Version as () => unknown)()).toBe('19:r0:')
+  })
+
+  test('a namespace import through which no client hook is called stays as it is', () => {
+    const code =
+      "import * as React from 'react';\nexport const f = () => React.useMemo(() => 1, [])"
+    expect(stubClientHooks(code, FILE)).toBeUndefined()
+  })
+
   test('importing without calling works: nothing throws until a hook is called', () => {
     const code = "import { useRef } from 'react';\nexport function f() { return 1 }"
     const exports = load(stubClientHooks(code, FILE) ?? '', {})

@@ -4,7 +4,10 @@
 import { describe, expect, test } from 'vitest'
 import { checkedElementFactory } from '../../src/framework/server/checked-elements.ts'
 import { checkServerComponentProps } from '../../src/framework/vite/server-component-props.ts'
-import { serverComponentFunctionPropMessage } from '../../src/framework/wire/errors.ts'
+import {
+  serverComponentFunctionPropMessage,
+  serverComponentValuePropMessage,
+} from '../../src/framework/wire/errors.ts'
 
 const FILE = 'src/routes/counter/page.tsx'
 const create = (type: unknown, props: Record<string, unknown>) => ({ type, props })
@@ -42,6 +45,44 @@ describe('functions passed to the browser', () => {
     expect(checked(clientReference('/x.tsx#default'), { icon: Icon, n: 1 })).toBeDefined()
     const serverComponent = () => null
     expect(checked(serverComponent, { render: () => null })).toBeDefined()
+  })
+})
+
+describe('class instances passed to the browser', () => {
+  class Note {
+    constructor(readonly title: string) {}
+  }
+
+  test('an instance as a client component’s prop: the file, the line, the prop, the class and the fix', () => {
+    const Card = clientReference('/src/routes/_components/card.tsx#Card')
+    const message = serverComponentValuePropMessage('note', 'Note', '<Card>', `${FILE}:7`, true)
+    expect(() => checked(Card, { note: new Note('a') }, undefined, false, source)).toThrow(message)
+    expect(message).toMatch(
+      /^src\/routes\/counter\/page\.tsx:7 passes an instance of Note as the prop note of the client component <Card>/,
+    )
+    expect(message).toContain('Pass plain data instead')
+  })
+
+  test('one inside a plain object or an array is named by its path', () => {
+    const Card = clientReference('/src/card.tsx#Card')
+    expect(() => checked(Card, { data: { notes: [new Note('a')] } })).toThrow(
+      serverComponentValuePropMessage('data.notes[0]', 'Note', '<Card>', FILE, true),
+    )
+  })
+
+  test('plain data and what React sends of the built-ins pass', () => {
+    const Card = clientReference('/src/card.tsx#Card')
+    const props = {
+      note: { title: 'a', tags: ['x'], at: new Date(0) },
+      bare: Object.create(null),
+      map: new Map([[1, 2]]),
+      set: new Set([1]),
+      bytes: new Uint8Array(2),
+      later: Promise.resolve(1),
+      url: new URL('https://example.com/'),
+      icon: { $$typeof: Symbol.for('react.transitional.element') },
+    }
+    expect(checked(Card, props)).toEqual({ type: Card, props })
   })
 })
 

@@ -23,6 +23,7 @@ import {
   StaticPageStore,
 } from '../static/page-store.ts'
 import type { PrerenderedPages } from '../static/prerendered.ts'
+import type { DevErrorPayload } from '../wire/dev-server.ts'
 import type { NodeBody } from '../wire/node-body.ts'
 import { memoizeFetch } from './fetch-memo.ts'
 import { MiddlewareHost, type MiddlewareSource } from './middleware-host.ts'
@@ -75,6 +76,8 @@ export interface CoreDependencies {
   config: FrameworkConfig
   /** Development: server errors show their message in the page. */
   dev?: boolean
+  /** Development: opens Vite's error overlay on a server error in the pages open (dev-errors.ts). */
+  showDevError?(payload: DevErrorPayload): void
   /** Subscribes to code changes (the dev server): what was found with the old code is forgotten. */
   onCodeChange?(listener: () => void): void
   /**
@@ -119,6 +122,7 @@ export interface Core {
   react: ReactServer
   config: FrameworkConfig
   dev: boolean
+  showDevError: CoreDependencies['showDevError']
   /** The data cache's store (cached(), revalidateTag()). */
   cache: CacheStorage
   /** Static pages kept in memory. */
@@ -190,6 +194,7 @@ export function createCore(deps: CoreDependencies): Core {
     react: deps.react,
     config: deps.config,
     dev: deps.dev ?? false,
+    showDevError: deps.showDevError,
     cache,
     pages,
     classification,

@@ -7,12 +7,7 @@
 import type { FrameworkConfig } from '../config.ts'
 import type { StaticPage } from '../static/page-store.ts'
 import { type PrerenderTarget, prerenderTargets } from '../static/prerender-targets.ts'
-import {
-  hostNotAllowedResponse,
-  internalServerErrorResponse,
-  noRouteResponse,
-  wrongMethodResponse,
-} from '../wire/errors.ts'
+import { hostNotAllowedResponse, noRouteResponse, wrongMethodResponse } from '../wire/errors.ts'
 import {
   HEADER_FORWARDED_HOST,
   matchesHostPattern,
@@ -23,6 +18,7 @@ import {
 } from '../wire/protocol.ts'
 import { handleWithAfter } from './after.ts'
 import { type Core, type CoreDependencies, createCore } from './core-state.ts'
+import { failedRequestResponse } from './dev-errors.ts'
 import { answerMetadataFile } from './metadata-file-routes.ts'
 import { handleRoute } from './method-handlers.ts'
 import { type MiddlewareRun, runMiddleware } from './middleware-run.ts'
@@ -176,7 +172,7 @@ function serve(
       try {
         return withSetCookies(withRequestCaching(await dispatch(core, request, parsed)))
       } catch (error) {
-        return internalServerErrorResponse(error)
+        return failedRequestResponse(core, request, parsed, error)
       }
     },
     'render',

@@ -5,6 +5,7 @@
 // the server-side global error screen when no error.tsx is above it. A shell that failed in a
 // client component only (not in the payload) is rendered by the browser instead (500 as well).
 import { randomBytes } from 'node:crypto'
+import type { Readable } from 'node:stream'
 import { nearestWith } from '../routing/route-chain.ts'
 import type { RouteMatch } from '../routing/types.ts'
 import { PRODUCTION_ERROR_MESSAGE, reportUnloggedError } from '../wire/errors.ts'
@@ -12,7 +13,13 @@ import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 import { readableOf, responseFromNodeStream } from '../wire/node-body.ts'
 import { CACHE_CONTROL_PRIVATE, CONTENT_TYPE_HTML, redirectTo } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'
-import { decisiveInterrupt, isRecordedRenderError, recordedErrorDepth } from './render-errors.ts'
+import { withCodeFrame, withOverlay } from './dev-errors.ts'
+import {
+  decisiveInterrupt,
+  isRecordedRenderError,
+  recordedErrorDepth,
+  recordedThrown,
+} from './render-errors.ts'
 import { type RenderOptions, renderRoute } from './render-payload.tsx'
 
 export const DOCUMENT_HEADERS = {
@@ -52,16 +59,36 @@ function redirectResponse(
   return redirectTo(interrupt.url, interrupt.status)
 }
 
+/**
+ * The global error screen for `error` (logged unless it was). Development adds Vite's overlay
+ * with the error as the server threw it (server/dev-errors.ts).
+ */
 async function globalErrorResponse(
   core: Core,
   request: Request,
-  digest: string,
+  error: unknown,
 ): Promise<Response> {
+  const digest = reportUnloggedError(error)
   const ssr = await core.html()
   const { nonce, headers } = documentSecurity(core)
   const host = new URL(request.url).hostname
   const stream = await ssr.renderErrorDocument(digest, { host, nonce })
-  return responseFromNodeStream(stream, { status: 500, headers })
+  return responseFromNodeStream(devOverlay(core, stream, error, digest, nonce), {
+    status: 500,
+    headers,
+  })
+}
+
+/** In development, `html` with the overlay of what the server threw under `digest`. */
+function devOverlay(
+  core: Core,
+  html: Readable,
+  error: unknown,
+  digest: string,
+  nonce: string | undefined,
+): Readable {
+  if (!core.dev) return html
+  return withOverlay(html, recordedThrown(digest) ?? error, nonce)
 }
 
 type Options = Pick<RenderOptions, 'formState' | 'fallback'> & {
@@ -101,16 +128,17 @@ export async function renderDocument(
   }
   // The nearest error.tsx shows `error` (status 500), or else the global error screen does.
   const showFailure = async (error: unknown): Promise<Response> => {
+    if (core.dev) withCodeFrame(error) // logged with it, unless the rsc render logged it
     const digest = reportUnloggedError(error)
     const depth = recordedErrorDepth(digest) ?? Number.POSITIVE_INFINITY
     if (!match || nearestWith(match.route.chain, depth, 'error') < 0) {
-      return globalErrorResponse(core, request, digest)
+      return globalErrorResponse(core, request, error)
     }
     const message = core.dev && error instanceof Error ? error.message : PRODUCTION_ERROR_MESSAGE
     const failed = await render({ failure: { depth, error: { digest, message } } })
-    if (!failed.html.ok)
-      return globalErrorResponse(core, request, reportUnloggedError(failed.html.error))
-    return responseFromNodeStream(failed.html.stream, { status: failed.status, headers })
+    if (!failed.html.ok) return globalErrorResponse(core, request, failed.html.error)
+    const html = devOverlay(core, failed.html.stream, error, digest, nonce)
+    return responseFromNodeStream(html, { status: failed.status, headers })
   }
   if (options.error !== undefined) return showFailure(options.error)
 
@@ -125,7 +153,7 @@ export async function renderDocument(
       const response = redirectResponse(interrupt, url)
       if (response) return response
       const loop = new Error(`redirect() to ${interrupt.url}, the URL being rendered, would loop.`)
-      return globalErrorResponse(core, request, reportUnloggedError(loop))
+      return globalErrorResponse(core, request, loop)
     }
     if (!options.fallback) {
       const depth = decisive?.depth ?? Number.POSITIVE_INFINITY // unknown: the page's own folder
@@ -133,6 +161,8 @@ export async function renderDocument(
     }
   }
   if (!html.ok && !parseInterrupt(html.error)) return showFailure(html.error)
-  if (!html.ok) return globalErrorResponse(core, request, reportUnloggedError(html.error))
-  return responseFromNodeStream(html.stream, { status, headers })
+  if (!html.ok) return globalErrorResponse(core, request, html.error)
+  // A client component failed during SSR: development shows it in the overlay as well.
+  const stream = html.inBrowser ? devOverlay(core, html.stream, html.error, '', nonce) : html.stream
+  return responseFromNodeStream(stream, { status, headers })
 }

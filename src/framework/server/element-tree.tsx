@@ -27,6 +27,7 @@ import type { Branch, Params, Route, RouteDirectory, View } from '../routing/typ
 import type { FallbackStatus } from '../wire/interrupts.ts'
 import type { Core } from './core-state.ts'
 import { noteSegmentDepth } from './render-errors.ts'
+import { loadModule } from './segment-module.ts'
 
 type AnyComponent = ComponentType<Record<string, unknown>>
 
@@ -36,17 +37,6 @@ type Load = Core['load']
 const FALLBACK_FILES = { 404: 'not-found', 401: 'unauthorized', 403: 'forbidden' } as const
 const FALLBACK_STATUSES = [404, 401, 403] as const
 const CHILDREN_SLOT = 'children'
-
-async function loadModule(
-  load: Load,
-  file: string,
-): Promise<{ Component: AnyComponent; dynamic: unknown }> {
-  const mod = await load(file)
-  if (typeof mod.default !== 'function' && typeof mod.default !== 'object') {
-    throw new Error(`${file} (in the routes folder) must default-export a React component.`)
-  }
-  return { Component: mod.default as AnyComponent, dynamic: mod.dynamic }
-}
 
 function isClientReference(component: unknown): boolean {
   return (component as { $$typeof?: symbol }).$$typeof === Symbol.for('react.client.reference')

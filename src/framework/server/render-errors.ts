@@ -9,6 +9,8 @@ export interface RecordedError {
   interrupt: Interrupt | null
   /** Depth in the route's folder chain of the boundary that should catch it, if known. */
   depth: number | undefined
+  /** What was thrown: development shows it (server/dev-errors.ts), code frame and all. */
+  thrown: unknown
 }
 
 /** This module's part of the request's store. */
@@ -33,7 +35,7 @@ export function recordRenderError(error: unknown, digest: string): void {
   if (!ledger) return
   const depth =
     typeof error === 'object' && error !== null ? ledger.segmentDepths.get(error) : undefined
-  ledger.recorded.push({ digest, interrupt: parseInterrupt(error), depth })
+  ledger.recorded.push({ digest, interrupt: parseInterrupt(error), depth, thrown: error })
 }
 
 type RecordedInterrupt = RecordedError & { interrupt: NonNullable<RecordedError['interrupt']> }
@@ -64,6 +66,11 @@ export function recordedErrors(): readonly RecordedError[] {
 /** Takes over what a render made in a store of its own (a detached one) recorded as thrown. */
 export function adoptRecordedErrors(errors: readonly RecordedError[]): void {
   currentPart(RENDER_ERRORS)?.recorded.push(...errors)
+}
+
+/** What the rsc render threw with this digest: the error itself, not its copy from the payload. */
+export function recordedThrown(digest: string): unknown {
+  return currentPart(RENDER_ERRORS)?.recorded.find((r) => r.digest === digest)?.thrown
 }
 
 /** Where the error with this digest was thrown, if that is known. */

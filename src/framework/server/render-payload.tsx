@@ -9,6 +9,7 @@ import type { FallbackStatus } from '../wire/interrupts.ts'
 import { type NodeBody, reactBody } from '../wire/node-body.ts'
 import type { RscPayload } from '../wire/payload.ts'
 import type { Core } from './core-state.ts'
+import { showRenderError } from './dev-errors.ts'
 import {
   buildErrorTree,
   buildFallbackTree,
@@ -93,6 +94,7 @@ export async function renderRoute(
         return undefined
       }
       heldErrors?.push(error)
+      if (core.dev) showRenderError(core, request, error)
       const digest = heldErrors ? digestOf(error) : reportServerError(error)
       recordRenderError(error, digest)
       return digest

@@ -68,8 +68,11 @@ export interface HtmlOptions {
 }
 
 export type HtmlResult =
-  /** `inBrowser`: the shell failed in a client component; the browser renders the page. */
-  | { ok: true; stream: Readable; inBrowser?: true }
+  /**
+   * `inBrowser`: the shell failed in a client component (`error`, already logged); the browser
+   * renders the page.
+   */
+  | { ok: true; stream: Readable; inBrowser?: true; error?: unknown }
   /** The shell could not render; `error` is what stopped it. */
   | { ok: false; error: unknown }
 
@@ -138,7 +141,8 @@ async function renderHtml(body: NodeBody, options: HtmlOptions): Promise<HtmlRes
   if (result.ok) return result
   const { error } = result
   if (!options.signal?.aborted && !parseInterrupt(error) && !options.fromPayload(error)) {
-    return { ok: true, stream: renderInBrowser(payload, inline, options.nonce), inBrowser: true }
+    const stream = renderInBrowser(payload, inline, options.nonce)
+    return { ok: true, stream, inBrowser: true, error }
   }
   discard(payload)
   return result

@@ -8,14 +8,18 @@ type Statement = Program['body'][number]
 type ImportDeclaration = Extract<Statement, { type: 'ImportDeclaration' }>
 type Specifier = ImportDeclaration['specifiers'][number]
 
-/** A named import to replace: its exported name and its local name. */
+/**
+ * An import to replace: its exported name (`default` for a default import, `*` for a namespace
+ * import) and its local name.
+ */
 export interface Rebinding {
   imported: string
   local: string
 }
 
-const importedName = (specifier: Specifier): string | undefined => {
-  if (specifier.type !== 'ImportSpecifier') return undefined
+const importedName = (specifier: Specifier): string => {
+  if (specifier.type === 'ImportDefaultSpecifier') return 'default'
+  if (specifier.type === 'ImportNamespaceSpecifier') return '*'
   const { imported } = specifier
   return imported.type === 'Identifier' ? imported.name : String(imported.value)
 }
@@ -42,28 +46,29 @@ function replacement(
     clauses.push(`{ ${named.map((s) => code.slice(s.start, s.end)).join(', ')} }`)
   const source = code.slice(declaration.source.start, declaration.source.end)
   const rest = clauses.length > 0 ? `import ${clauses.join(', ')} from ${source};` : ''
-  const rebindings = picked.map((s) => ({ imported: importedName(s) ?? '', local: s.local.name }))
+  const rebindings = picked.map((s) => ({ imported: importedName(s), local: s.local.name }))
   // As many lines as the import had: the lines below keep their numbers in stack traces.
   const newlines = code.slice(declaration.start, declaration.end).split('\n').length - 1
   return rest + declare(rebindings, source) + '\n'.repeat(newlines)
 }
 
 /**
- * `code` with the named imports of `source` whose name `pick` accepts replaced by what `declare`
- * writes for them (one line; it declares each local name), or undefined when there is none.
+ * `code` with the imports of `source` that `pick` accepts (by exported and local name) replaced
+ * by what `declare` writes for them (one line; it declares each local name), or undefined when
+ * there is none.
  */
 export function rebindImports(
   code: string,
   program: Program,
   source: (name: string) => boolean,
-  pick: (imported: string) => boolean,
+  pick: (imported: string, local: string) => boolean,
   declare: (rebindings: Rebinding[], source: string) => string,
 ): string | undefined {
   let result = ''
   let at = 0
   for (const statement of program.body) {
     if (statement.type !== 'ImportDeclaration' || !source(String(statement.source.value))) continue
-    const picked = statement.specifiers.filter((s) => pick(importedName(s) ?? ''))
+    const picked = statement.specifiers.filter((s) => pick(importedName(s), s.local.name))
     if (picked.length === 0) continue
     result += code.slice(at, statement.start) + replacement(code, statement, picked, declare)
     at = statement.end

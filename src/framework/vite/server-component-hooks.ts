@@ -13,24 +13,45 @@ const SERVER_HOOKS = new Set(['use', 'useCallback', 'useDebugValue', 'useId', 'u
 
 const isClientHook = (name: string) => /^use[A-Z]/.test(name) && !SERVER_HOOKS.has(name)
 
+/** The client hooks `code` calls through `local` (`React.useState(…)`), by name. */
+function hooksThrough(code: string, local: string): string[] {
+  const member = new RegExp(
+    `(?<![\\w$.])${local.replace(/\$/g, '\\$')}\\s*\\.\\s*(use[A-Z]\\w*)`,
+    'g',
+  )
+  return [...new Set([...code.matchAll(member)].map((m) => m[1]!))].filter(isClientHook)
+}
+
 /**
  * `code` (JavaScript, a module of the rsc environment) with its client hooks imported from
  * `react` replaced by throwing functions, or undefined when there is nothing to replace (no such
- * import, or the module is a client component). `file` names the module in the message.
+ * import, or the module is a client component). A default or namespace import (`React`) through
+ * which the module calls client hooks becomes React with those hooks replaced. `file` names the
+ * module in the message.
  */
 export function stubClientHooks(code: string, file: string): string | undefined {
   const program = parseAst(code)
   if (isClientModule(program)) return undefined
+  const thrower = (hook: string) =>
+    `() => { throw new Error(${JSON.stringify(serverComponentHookMessage(hook, file))}) }`
   return rebindImports(
     code,
     program,
     (source) => source === 'react',
-    isClientHook,
-    (hooks) =>
-      hooks
+    (imported, local) =>
+      imported === 'default' || imported === '*'
+        ? hooksThrough(code, local).length > 0
+        : isClientHook(imported),
+    (rebindings, source) =>
+      rebindings
         .map(({ imported, local }) => {
-          const message = JSON.stringify(serverComponentHookMessage(imported, file))
-          return `const ${local} = () => { throw new Error(${message}) };`
+          if (imported !== 'default' && imported !== '*') {
+            return `const ${local} = ${thrower(imported)};`
+          }
+          const whole = `__framework_react_${local}`
+          const clause = imported === '*' ? `* as ${whole}` : whole
+          const hooks = hooksThrough(code, local).map((hook) => `${hook}: ${thrower(hook)}`)
+          return `import ${clause} from ${source}; const ${local} = { ...${whole}, ${hooks.join(', ')} };`
         })
         .join(' '),
   )

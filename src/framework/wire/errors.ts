@@ -1,4 +1,5 @@
 // Server errors: the digest that ties what a user sees to the server log, and the one log line.
+import { devErrorText, frameOf } from './dev-server.ts'
 import { parseInterrupt } from './interrupts.ts'
 import { CACHE_CONTROL_PRIVATE, CONTENT_TYPE_TEXT } from './protocol.ts'
 
@@ -44,7 +45,9 @@ export function reportServerError(error: unknown): string {
     logged.add(error)
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
-  console.error(`${SERVER_ERROR_PREFIX} digest=${digest}\n${detail}`)
+  // A code frame (development: server/dev-errors.ts) follows the stack, as Vite prints its own.
+  const frame = frameOf(error)
+  console.error(`${SERVER_ERROR_PREFIX} digest=${digest}\n${detail}${frame ? `\n${frame}` : ''}`)
   return digest
 }
 
@@ -98,6 +101,71 @@ export function serverComponentFunctionPropMessage(
 }
 
 /**
+ * A value that is not plain data passed by a server component to what renders in the browser:
+ * an instance of a class (`Note`) as a prop of an HTML element or a client component. `prop`
+ * is its path (`note`, `data.author`), `element` and `at` as for functions.
+ */
+export function serverComponentValuePropMessage(
+  prop: string,
+  className: string,
+  element: string,
+  at: string,
+  clientComponent: boolean,
+): string {
+  const file = at.replace(/:\d+$/, '')
+  const target = clientComponent ? `the client component ${element}` : element
+  return (
+    `${at} passes an instance of ${className} as the prop ${prop} of ${target}, and ${file} is a ` +
+    `server component: only plain objects, arrays and a few built-ins (Date, Map, Set, typed ` +
+    `arrays, promises) travel from the server to the browser, not class instances. Pass plain ` +
+    `data instead (the fields ${element} needs, as an object of their own), or create the ` +
+    `${className} in a client component.`
+  )
+}
+
+/**
+ * A page, layout or other component file of the routes folder without a default export: the
+ * framework renders a segment's default export only. `file` is relative to the routes folder,
+ * `exported` what the module exports instead (a named component is the likely mistake).
+ */
+export function missingDefaultExportMessage(file: string, exported: readonly string[]): string {
+  const role = (file.split('/').at(-1) ?? file).replace(/\.[^.]+$/, '')
+  const name = role.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())
+  const component = exported.find((e) => /^[A-Z]/.test(e))
+  const fix = component
+    ? `make ${component} its default export: "export default function ${component}() { … }"`
+    : `add "export default function ${name}() { … }" to it`
+  const has = exported.length > 0 ? `it exports only ${exported.join(', ')}` : 'it exports nothing'
+  return (
+    `${file} (in the routes folder) has no default export, and a ${role} file must default-export ` +
+    `the React component that renders it (${has}). To fix it, ${fix}.`
+  )
+}
+
+/**
+ * A module that runs only on the server imported into client code. `chain` is the import chain
+ * from the client module down to the importer of `imported`, which is a file of the app's data
+ * layer, a Node.js built-in (`node:fs`), or `server-only` (then the last of `chain` is the
+ * module that marked itself server-only).
+ */
+export function serverOnlyImportMessage(chain: readonly string[], imported: string): string {
+  const marked = imported === 'server-only'
+  const serverModule = marked ? chain.at(-1)! : imported
+  const path = (marked ? chain : [...chain, imported]).join(' → ')
+  const why = marked
+    ? "which imports 'server-only'"
+    : /^node:/.test(imported)
+      ? 'a Node.js built-in module'
+      : 'which runs only on the server'
+  return (
+    `${chain[0]} is client code, and it imports ${serverModule} (${why}): ${path}. Client code ` +
+    `runs in the browser, where the server's modules (the data layer, node:fs, whatever imports ` +
+    `'server-only') cannot run. Read the data in a server component and pass the client ` +
+    `component what it needs as props, or call a server function ('use server') from it.`
+  )
+}
+
+/**
  * An export of a `'use server'` module that is not an async function: each export of such a
  * module is a server function. `what` says what it is instead (`a class`, `a value`, …).
  */
@@ -114,14 +182,25 @@ export function serverFunctionExportMessage(file: string, name: string, what: st
 export const PRODUCTION_ERROR_MESSAGE =
   'A server error occurred. Its details are in the server log, under the digest shown with it.'
 
+/** The reason phrase of every 500 the framework answers. */
+export const INTERNAL_SERVER_ERROR = 'Internal Server Error'
+
 /**
  * The answer to a request that failed outside a render (a route module that did not load, a
- * handler that threw or returned no Response): logged once, then 500 with only the digest.
+ * handler that threw or returned no Response): logged once, then 500 with only the digest; in
+ * development (`dev`) the body adds the message and the stack.
  */
-export function internalServerErrorResponse(error: unknown): Response {
+export function internalServerErrorResponse(error: unknown, dev = false): Response {
   const digest = reportServerError(error)
-  return new Response(`Internal Server Error (digest ${digest})\n`, {
+  return serverErrorResponse(digest, dev ? devErrorText(error) : undefined)
+}
+
+/** A 500 in plain text: its digest, and in development what `detail` says of the error. */
+export function serverErrorResponse(digest: string, detail?: string): Response {
+  const shown = detail === undefined ? '' : `\n${detail}\n`
+  return new Response(`${INTERNAL_SERVER_ERROR} (digest ${digest})\n${shown}`, {
     status: 500,
+    statusText: INTERNAL_SERVER_ERROR,
     headers: { 'content-type': CONTENT_TYPE_TEXT, 'cache-control': CACHE_CONTROL_PRIVATE },
   })
 }

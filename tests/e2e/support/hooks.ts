@@ -162,3 +162,29 @@ export function setupBrowser(server: Origin): BrowserHandle {
     newPageWithRequestLog: (options) => withRequestLog(newPage(options)),
   }
 }
+
+/** How long a page waits under the dev server, which compiles each module on its first request. */
+export const DEV_COMPILE_TIMEOUT_MS = 90_000
+
+/** A new page (as `newPage()`) that gives the dev server's first compilations time. */
+export async function newDevPage(chromium: BrowserHandle): Promise<Page> {
+  const page = await chromium.newPage()
+  page.setDefaultTimeout(DEV_COMPILE_TIMEOUT_MS)
+  page.setDefaultNavigationTimeout(DEV_COMPILE_TIMEOUT_MS)
+  return page
+}
+
+/**
+ * Asks `request` again while it answers 404: a route written by the test shows once the dev
+ * server's file watcher has seen its new folder, which may take a while on a busy machine.
+ */
+export async function onceRouted<T extends { status: number } | { status(): number }>(
+  request: () => Promise<T>,
+): Promise<T> {
+  for (;;) {
+    const response = await request()
+    const status = typeof response.status === 'function' ? response.status() : response.status
+    if (status !== 404) return response
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}

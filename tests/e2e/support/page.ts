@@ -116,3 +116,30 @@ export function pathOf(page: Page): string {
   const url = new URL(page.url())
   return url.pathname + url.search
 }
+
+/** What Vite's error overlay shows (development), read from its shadow root. */
+export interface OverlayText {
+  message: string
+  file: string
+  frame: string
+  stack: string
+  /** How many overlays the page shows. */
+  count: number
+}
+
+/** Waits for Vite's error overlay in `page` and reads it. */
+export async function overlayOf(page: Page, timeout?: number): Promise<OverlayText> {
+  await page.locator('vite-error-overlay').first().waitFor({ state: 'attached', timeout })
+  return page.evaluate(() => {
+    const overlays = document.querySelectorAll('vite-error-overlay')
+    const root = overlays[0]!.shadowRoot!
+    const part = (selector: string) => root.querySelector(selector)?.textContent ?? ''
+    return {
+      message: part('.message-body'),
+      file: part('.file'),
+      frame: part('.frame'),
+      stack: part('.stack'),
+      count: overlays.length,
+    }
+  })
+}

@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { ROOT_DIR } from './paths.ts'
 
 const COPIED = ['src', 'package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts']
@@ -20,6 +20,8 @@ export interface ProjectCopy {
   dir: string
   /** Replaces `from` by `to` in a file of the copy (a path from the project's root). */
   edit(file: string, from: string, to: string): void
+  /** Writes a file of the copy (a path from the project's root), its folders made as needed. */
+  write(file: string, source: string): void
   remove(): void
 }
 
@@ -40,5 +42,10 @@ export function copyProject(): ProjectCopy {
     if (!source.includes(from)) throw new Error(`${file} has no ${JSON.stringify(from)} to edit.`)
     writeFileSync(path, source.replace(from, to))
   }
-  return { dir, edit, remove: () => rmSync(dir, { recursive: true, force: true }) }
+  const write = (file: string, source: string) => {
+    const path = join(dir, file)
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, source)
+  }
+  return { dir, edit, write, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }

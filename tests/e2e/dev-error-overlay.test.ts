@@ -1,0 +1,123 @@
+// Server errors under the dev server reach the browser (docs/errors.md, "In development"): Vite's
+// error overlay shows the message, where the error points, the code frame and the stack, for a
+// document load (even one that could not render anything), a client navigation, a server
+// function call and a route handler; the terminal logs each error once, with its code frame.
+// A document whose page did not compile reloads once the file is fixed. The broken files are
+// written into a copy of the project; one dev server serves the whole file.
+import { expect, test } from 'vitest'
+import {
+  DEV_COMPILE_TIMEOUT_MS,
+  gotoHydrated,
+  linkTo,
+  loggedErrors,
+  newDevPage,
+  onceRouted,
+  overlayOf,
+  setupDevServerOnCopy,
+  waitForHydration,
+} from './support/index.ts'
+
+const { project, dev, chromium } = setupDevServerOnCopy()
+
+const open = () => newDevPage(chromium)
+
+/** The server's log lines since `mark` (an earlier `output.length`). */
+const logSince = (mark: number) =>
+  dev.server.process.output
+    .slice(mark)
+    .map((line) => line.text)
+    .join('\n')
+
+test('a page that does not compile: the overlay on a fresh load, logged once, and the page reloads once fixed', async () => {
+  const file = 'src/routes/(lab)/lab/overlay/syntax/page.tsx'
+  project.write(
+    file,
+    ['export default function Broken() {', '  const x = ;', '  return <p>{x}</p>', '}'].join('\n'),
+  )
+  const mark = dev.server.process.output.length
+  const page = await open()
+  const response = await onceRouted(async () => (await page.goto('/lab/overlay/syntax'))!)
+  expect(response?.status()).toBe(500)
+  expect(response?.headers()['content-type']).toMatch(/^text\/html/)
+  const overlay = await overlayOf(page)
+  expect(overlay.message).toContain('Unexpected token')
+  expect(overlay.message).toContain('const x = ;')
+  expect(overlay.file).toContain(`${file}:2:`)
+  expect(loggedErrors(dev.server.process, mark)).toHaveLength(1)
+
+  project.write(
+    file,
+    'export default function Fixed() {\n  return <p>The page compiles again</p>\n}\n',
+  )
+  await page.getByText('The page compiles again').waitFor()
+  expect(await page.locator('vite-error-overlay').count()).toBe(0)
+}, 240_000)
+
+test('a server component that throws: the overlay over error.tsx, with the code frame, logged once with it', async () => {
+  const mark = dev.server.process.output.length
+  const page = await open()
+  const response = await page.goto('/lab/errors/server')
+  expect(response?.status()).toBe(500)
+  const overlay = await overlayOf(page)
+  expect(overlay.message).toBe('The lab server component failed (secret detail 42).')
+  expect(overlay.file).toMatch(/src\/routes\/\(lab\)\/lab\/errors\/server\/page\.tsx:9:\d+$/)
+  expect(overlay.frame).toMatch(/^>\s+9 \| {3}if \(!fixed\) throw new Error\(/m)
+  expect(overlay.stack).toContain('at ServerErrorPage (')
+  expect(overlay.count).toBe(1)
+  // error.tsx is under it, showing the message.
+  await page.getByTestId('error-message').filter({ hasText: 'secret detail 42' }).waitFor()
+
+  const logged = loggedErrors(dev.server.process, mark)
+  expect(logged).toHaveLength(1)
+  expect(logged[0]!.detail[0]).toBe('Error: The lab server component failed (secret detail 42).')
+  expect(logSince(mark)).toMatch(/^>\s+9 \| {3}if \(!fixed\) throw new Error\(/m)
+}, 180_000)
+
+test('a client navigation to a page that throws: the overlay in the page', async () => {
+  const page = await open()
+  await gotoHydrated(page, '/lab')
+  const mark = dev.server.process.output.length
+  await linkTo(page, '/lab/errors/server').click()
+  await page.waitForURL((url) => url.pathname === '/lab/errors/server')
+  const overlay = await overlayOf(page)
+  expect(overlay.message).toBe('The lab server component failed (secret detail 42).')
+  expect(overlay.frame).toMatch(/^>\s+9 \|/m)
+  expect(overlay.count).toBe(1)
+  expect(loggedErrors(dev.server.process, mark)).toHaveLength(1)
+}, 180_000)
+
+test('a server function call that throws: the overlay in the page', async () => {
+  const page = await open()
+  await gotoHydrated(page, '/lab/actions')
+  await waitForHydration(page, 'button')
+  await page.getByRole('button', { name: 'Call error' }).click()
+  const overlay = await overlayOf(page)
+  expect(overlay.message).toBe('The lab server function failed (secret detail 42).')
+  expect(overlay.stack).toContain('at interruptAction (')
+}, 180_000)
+
+test('a route handler that throws: 500 with its reason phrase, the message and the stack; the overlay of the page that fetched it', async () => {
+  const file = 'src/routes/(lab)/lab/overlay/handler/route.ts'
+  project.write(
+    file,
+    "export function GET() {\n  throw new Error('The overlay handler failed.')\n}\n",
+  )
+  const response = await onceRouted(() =>
+    fetch(`${dev.url}/lab/overlay/handler`, {
+      signal: AbortSignal.timeout(DEV_COMPILE_TIMEOUT_MS),
+    }),
+  )
+  expect(response.status).toBe(500)
+  expect(response.statusText).toBe('Internal Server Error')
+  const body = await response.text()
+  expect(body).toMatch(/^Internal Server Error \(digest \d+\)\n\nThe overlay handler failed\.\n/)
+  expect(body).toContain('    at GET (')
+  expect(body).toMatch(/^> 2 \| {3}throw new Error\('The overlay handler failed\.'\)$/m)
+
+  const page = await open()
+  await gotoHydrated(page, '/lab')
+  await page.evaluate(() => fetch('/lab/overlay/handler'))
+  const overlay = await overlayOf(page)
+  expect(overlay.message).toBe('The overlay handler failed.')
+  expect(overlay.file).toContain(`${file}:2:`)
+}, 180_000)
