@@ -6,7 +6,11 @@ import { metadataContentType } from '../metadata/file-entries.ts'
 import { manifestJson, robotsText, sitemapXml } from '../metadata/route-text.ts'
 import type { Manifest, Robots, Sitemap } from '../metadata/route-types.ts'
 import { getDynamicReason } from '../request/dynamic-reads.ts'
-import type { MetadataFile } from '../routing/metadata-files.ts'
+import type {
+  MetadataFile,
+  MetadataFileMatch,
+  StaticMetadataFile,
+} from '../routing/metadata-files.ts'
 import { noRouteResponse } from '../wire/errors.ts'
 import {
   CACHE_CONTROL_METADATA_FILE,
@@ -38,12 +42,51 @@ async function textOf(core: Core, file: TextFile, id?: string): Promise<string> 
   return manifestJson(data as Manifest)
 }
 
-function bodyOf(body: string, base64: boolean): Uint8Array<ArrayBuffer> | string {
-  if (!base64) return body
-  const binary = atob(body)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+/** A static file's bytes, decoded from base64 once per handler (each Response copies them). */
+function bodyOf(core: Core, facts: StaticMetadataFile): Uint8Array<ArrayBuffer> | string {
+  if (!facts.base64) return facts.body
+  const { bodies } = core.metadataFiles
+  let bytes = bodies.get(facts)
+  if (!bytes) {
+    const binary = atob(facts.body)
+    bytes = new Uint8Array(binary.length)
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+    bodies.set(facts, bytes)
+  }
   return bytes
+}
+
+/**
+ * What an image module's default export returns (an ImageResponse), given Next 16's promises of
+ * its params and, with generateImageMetadata(), of its id; 404 for an id it does not list.
+ */
+async function answerImageModule(
+  core: Core,
+  request: Request,
+  { file, params, id }: MetadataFileMatch,
+): Promise<Response | null> {
+  const mod = await core.load(file.file)
+  const make = mod.default
+  if (typeof make !== 'function') throw new Error(`${file.file} has no default export function.`)
+  const generate = mod.generateImageMetadata
+  if (typeof generate === 'function') {
+    const items = (await generate({ params })) as { id: string | number }[]
+    if (id === undefined || !items.some((item) => String(item.id) === id)) {
+      return noRouteResponse(new URL(request.url).pathname)
+    }
+  } else if (id !== undefined) return null
+  const made: unknown = await make({
+    params: Promise.resolve(params),
+    ...(id === undefined ? {} : { id: Promise.resolve(id) }),
+  })
+  if (!(made instanceof Response)) {
+    throw new Error(`${file.file}: the default export must return a Response (an ImageResponse).`)
+  }
+  const headers = new Headers(made.headers)
+  // One that read cookies() or headers() made this visitor's image (request/dynamic-reads.ts).
+  if (getDynamicReason() !== undefined) headers.set('cache-control', CACHE_CONTROL_PRIVATE)
+  const body = request.method === 'HEAD' ? null : made.body
+  return new Response(body, { status: made.status, headers })
 }
 
 function answer(core: Core, request: Request, body: BodyInit, type: string, code: boolean) {
@@ -74,8 +117,11 @@ export async function answerMetadataFile(
     if (!ids?.includes(id)) return noRouteResponse(pathname)
     return answer(core, request, await textOf(core, file, id), metadataContentType(file), true)
   }
-  const file = table.byUrl.get(pathname)
-  if (!file) return null
+  const found = table.match(pathname)
+  if (!found) return null
+  const { file } = found
+  if (file.type === 'image' && file.code) return answerImageModule(core, request, found)
+  if (found.id !== undefined) return null
   const type = metadataContentType(file)
   if (file.type === 'text' && file.code) {
     // A sitemap split by generateSitemaps() answers only at /sitemap/<id>.xml, as in Next.js 16.
@@ -86,5 +132,5 @@ export async function answerMetadataFile(
   }
   const facts = statics[file.file]
   if (!facts) return null
-  return answer(core, request, bodyOf(facts.body, facts.base64), type, false)
+  return answer(core, request, bodyOf(core, facts), type, false)
 }
