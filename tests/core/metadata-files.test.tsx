@@ -1,7 +1,7 @@
 // Metadata files through the request pipeline (docs/metadata.md, "Metadata files"): each answered
 // at Next.js's URL with its headers, robots.ts, sitemap.ts (with generateSitemaps()) and
 // manifest.ts run, and the head tags of a page's folders' files.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { cookies, type Metadata, type MetadataRoute } from '../../src/framework/index.ts'
 import type { StaticMetadataFile } from '../../src/framework/routing/metadata-files.ts'
 import {
@@ -111,6 +111,20 @@ describe('metadata files over HTTP', () => {
     const head = await handler()(new Request('http://localhost/icon.png', { method: 'HEAD' }))
     expect(head.headers.get('content-type')).toBe('image/png')
     expect(await head.text()).toBe('')
+  })
+
+  it('decodes a static file’s bytes once per handler, not at every request', async () => {
+    const decode = vi.spyOn(globalThis, 'atob')
+    try {
+      const once = handler()
+      for (let i = 0; i < 3; i++) {
+        const response = await once(new Request('http://localhost/icon.png'))
+        expect([...new Uint8Array(await response.arrayBuffer())]).toEqual([137, 80, 78, 71])
+      }
+      expect(decode).toHaveBeenCalledTimes(1)
+    } finally {
+      decode.mockRestore()
+    }
   })
 
   it('answers a static file under the dev server with no-cache, no-store, as Next does', async () => {

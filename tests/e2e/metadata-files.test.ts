@@ -3,9 +3,11 @@
 // robots.ts, sitemap.ts and manifest.ts, each at Next.js's URL with its headers, and the tags
 // every page's head gets from them.
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { imageSize } from 'image-size'
 import { describe, expect, test } from 'vitest'
-import { setupBrowser, setupProductionServer, waitForHydration } from './support/index.ts'
+import type { PrerenderManifest } from '../../src/framework/static/prerendered.ts'
+import { DIST_DIR, setupBrowser, setupProductionServer, waitForHydration } from './support/index.ts'
 
 const app = setupProductionServer()
 const chromium = setupBrowser(app)
@@ -204,5 +206,31 @@ describe('an image made from code: notes/[id]/opengraph-image.tsx', () => {
       get('/notes/4/opengraph-image'),
     ])
     expect(three.bytes.equals(four.bytes)).toBe(false)
+  })
+})
+
+describe('made at build time', () => {
+  const made = () =>
+    (
+      JSON.parse(
+        readFileSync(join(DIST_DIR, 'prerender/manifest.json'), 'utf8'),
+      ) as PrerenderManifest
+    ).files ?? {}
+
+  test('robots.ts and manifest.ts are made by the build and served as made', async () => {
+    const files = made()
+    for (const path of ['/robots.txt', '/manifest.webmanifest']) {
+      const file = files[path]
+      expect(file?.status).toBe(200)
+      const answer = await get(path)
+      expect(answer.bytes.equals(readFileSync(join(DIST_DIR, 'prerender', file!.file)))).toBe(true)
+      expect(answer.type).toBe(file!.headers['content-type'])
+      expect(answer.cacheControl).toBe(REVALIDATE)
+    }
+  })
+
+  test('sitemap.ts, force-dynamic, and the notes’ images, with params, run per request', () => {
+    expect(Object.keys(made())).not.toContain('/sitemap.xml')
+    expect(Object.keys(made()).some((path) => path.includes('opengraph-image'))).toBe(false)
   })
 })

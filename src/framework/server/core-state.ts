@@ -21,7 +21,7 @@ import {
   type StaticPage,
   StaticPageStore,
 } from '../static/page-store.ts'
-import type { PrerenderedPages } from '../static/prerendered.ts'
+import type { LoadedFile, PrerenderedPages } from '../static/prerendered.ts'
 import type { NodeBody } from '../wire/node-body.ts'
 import { memoizeFetch } from './fetch-memo.ts'
 import { MiddlewareHost, type MiddlewareSource } from './middleware-host.ts'
@@ -115,6 +115,9 @@ export interface Core {
     statics: Readonly<Record<string, StaticMetadataFile>>
     /** Static files' bytes, decoded on first use, by the build's facts (metadata-file-routes.ts). */
     bodies: WeakMap<StaticMetadataFile, Uint8Array<ArrayBuffer>>
+    /** The answers `npm run build` made (prerendered-metadata.ts), read once, by pathname. */
+    made: Map<string, Promise<LoadedFile | undefined>>
+    prerendered: PrerenderedPages | undefined
   }
   load(file: string): Promise<RouteModuleExports>
   buildId: string
@@ -179,7 +182,13 @@ export function createCore(deps: CoreDependencies): Core {
     routes: createRouteTable(deps.routeFiles, (dir) =>
       segmentMetadataFiles(metadataTable, dir, statics),
     ),
-    metadataFiles: { table: metadataTable, statics, bodies: new WeakMap() },
+    metadataFiles: {
+      table: metadataTable,
+      statics,
+      bodies: new WeakMap(),
+      made: new Map(),
+      prerendered,
+    },
     // A build's route modules never change: imported once, not at every request (a dynamic
     // import of a loaded module still goes through the module loader). The dev server's are
     // imported each time, so an edit shows.

@@ -19,6 +19,7 @@ import {
   SITEMAP_BY_ID,
 } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'
+import { answerMadeAtBuild } from './prerendered-metadata.ts'
 
 type TextFile = Extract<MetadataFile, { type: 'text' }>
 
@@ -110,6 +111,11 @@ export async function answerMetadataFile(
 ): Promise<Response | null> {
   const { table, statics } = core.metadataFiles
   const byId = SITEMAP_BY_ID.exec(pathname)
+  const made =
+    byId || table.match(pathname)?.file.code
+      ? await answerMadeAtBuild(core, request, pathname)
+      : undefined
+  if (made) return made
   if (byId && table.sitemapModule) {
     const file = table.byUrl.get('/sitemap.xml') as TextFile
     const ids = await sitemapIds(await core.load(file.file))

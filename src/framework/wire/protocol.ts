@@ -48,6 +48,9 @@ export const CONTENT_TYPE_METADATA_IMAGE: Readonly<Record<string, string>> = {
 }
 /** A sitemap of `generateSitemaps()`, by id: `/sitemap/<id>.xml` (Next.js 16). */
 export const SITEMAP_BY_ID = /^\/sitemap\/([^/]+)\.xml$/
+
+/** The URL of one of generateSitemaps()' sitemaps, which SITEMAP_BY_ID reads back. */
+export const sitemapUrl = (id: string) => `/sitemap/${encodeURIComponent(id)}.xml`
 /**
  * Request header on client navigations and prefetches in an app with `@slot` folders or
  * intercepting routes: the router state (the URL the client is on and what each slot shows,
