@@ -50,6 +50,12 @@ const modules: Modules = {
     default: async ({ id }: { id: Promise<string> }) => png(`og ${await id}`),
   },
   'notes/[id]/icon.tsx': { default: () => png('icon') },
+  'blog/sitemap.ts': {
+    generateSitemaps: () => [{ id: 1 }],
+    default: async ({ id }: { id: Promise<string> }) => [
+      { url: `https://a.test/blog/${await id}` },
+    ],
+  },
   'live/twitter-image.tsx': { dynamic: 'force-dynamic', default: () => png('live') },
   'news/icon.tsx': { revalidate: 60, default: () => png('news') },
 }
@@ -66,6 +72,7 @@ describe('what the build makes', () => {
         '/sitemap/b%20c.xml',
         '/blog/opengraph-image/wide',
         '/blog/opengraph-image/2',
+        '/blog/sitemap/1.xml',
       ].sort(),
     )
   })
@@ -79,6 +86,7 @@ describe('what the build makes', () => {
         '/sitemap/b%20c.xml',
         '/blog/opengraph-image/wide',
         '/blog/opengraph-image/2',
+        '/blog/sitemap/1.xml',
       ].sort(),
     )
     expect(made.files['/robots.txt']).toMatchObject({

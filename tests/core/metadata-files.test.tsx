@@ -55,6 +55,15 @@ const modules: Modules = {
     default: (): MetadataRoute.Robots => ({ rules: { userAgent: '*', disallow: '/admin' } }),
   },
   'manifest.ts': { default: (): MetadataRoute.Manifest => ({ name: 'Site' }) },
+  'blog/sitemap.ts': {
+    default: (): MetadataRoute.Sitemap => [{ url: 'https://acme.com/blog/first' }],
+  },
+  'docs/sitemap.ts': {
+    generateSitemaps: () => [{ id: 'a' }],
+    default: async ({ id }: { id: Promise<string> }): Promise<MetadataRoute.Sitemap> => [
+      { url: `https://acme.com/docs/${await id}` },
+    ],
+  },
   'sitemap.ts': {
     generateSitemaps: () => [{ id: 0 }, { id: 1 }],
     default: async ({ id }: { id: Promise<string> }): Promise<MetadataRoute.Sitemap> => [
@@ -140,6 +149,17 @@ describe('metadata files over HTTP', () => {
     expect(await response.text()).toContain('<loc>https://acme.com/part-1</loc>')
     expect((await handler()(new Request('http://localhost/sitemap/2.xml'))).status).toBe(404)
     expect((await handler()(new Request('http://localhost/sitemap.xml'))).status).toBe(404)
+  })
+
+  it('answers a nested sitemap.ts at its folder’s sitemap.xml, split ones at sitemap/<id>.xml', async () => {
+    const blog = await handler()(new Request('http://localhost/blog/sitemap.xml'))
+    expect(blog.headers.get('content-type')).toBe('application/xml')
+    expect(await blog.text()).toContain('<loc>https://acme.com/blog/first</loc>')
+    const docs = await handler()(new Request('http://localhost/docs/sitemap/a.xml'))
+    expect(await docs.text()).toContain('<loc>https://acme.com/docs/a</loc>')
+    expect((await handler()(new Request('http://localhost/docs/sitemap/b.xml'))).status).toBe(404)
+    expect((await handler()(new Request('http://localhost/docs/sitemap.xml'))).status).toBe(404)
+    expect((await handler()(new Request('http://localhost/blog/sitemap/a.xml'))).status).toBe(404)
   })
 
   it('serves no .alt.txt', async () => {

@@ -120,6 +120,11 @@ describe('the head tags', () => {
   })
 })
 
+/** The metadata routes the build made (dist/prerender/manifest.json). */
+const made = () =>
+  (JSON.parse(readFileSync(join(DIST_DIR, 'prerender/manifest.json'), 'utf8')) as PrerenderManifest)
+    .files ?? {}
+
 describe('files in a dynamic folder below a group', () => {
   // src/routes/(lab)/lab/metadata/files/[slug]: icon1.png, icon2.png, opengraph-image.png. The
   // group makes Next's suffix, djb2('/(lab)/lab/metadata/files/[slug]') in base 36.
@@ -232,5 +237,16 @@ describe('made at build time', () => {
   test('sitemap.ts, force-dynamic, and the notes’ images, with params, run per request', () => {
     expect(Object.keys(made())).not.toContain('/sitemap.xml')
     expect(Object.keys(made()).some((path) => path.includes('opengraph-image'))).toBe(false)
+  })
+})
+
+describe('a nested sitemap: docs/sitemap.ts', () => {
+  test('is made by the build and served at /docs/sitemap.xml, not as a docs page', async () => {
+    expect(made()['/docs/sitemap.xml']?.status).toBe(200)
+    const answer = await get('/docs/sitemap.xml')
+    expect(answer.type).toBe('application/xml')
+    expect(answer.bytes.toString()).toContain(
+      '<url>\n<loc>https://notebook.example/docs/guides/routing</loc>\n</url>',
+    )
   })
 })

@@ -59,6 +59,18 @@ describe('metadata file names', () => {
     expect(metadataFileOf('_data/notes.ts')).toBeNull()
   })
 
+  it('takes a sitemap in any folder, at its folder’s URL, with no group suffix', () => {
+    expect(metadataFileOf('blog/sitemap.ts')).toMatchObject({
+      kind: 'sitemap',
+      url: '/blog/sitemap.xml',
+    })
+    expect(metadataFileOf('(shop)/shop/sitemap.xml')).toMatchObject({ url: '/shop/sitemap.xml' })
+    expect(metadataFileOf('blog/manifest.ts')).toBeNull()
+    expect(() => createMetadataFileTable(['sitemap.ts', '(site)/sitemap.ts'])).toThrow(
+      'Two metadata files answer /sitemap.xml: sitemap.ts and (site)/sitemap.ts.',
+    )
+  })
+
   it('takes numbered files, icon0 to icon9, each at its own name', () => {
     expect(metadataFileOf('icon1.png')).toMatchObject({
       kind: 'icon',

@@ -53,6 +53,9 @@ export function isGeneratedImageFile(file: string): boolean {
 /** The root's text modules, loaded beside the segment files (vite/route-files.ts). */
 export const METADATA_ROUTE_MODULES = Object.keys(TEXT_FILES)
 
+/** The text module any folder may hold: `blog/sitemap.ts`. */
+export const NESTED_METADATA_ROUTE_MODULES = ['sitemap']
+
 /** The image modules any folder may hold, numbered ones included (`icon1.tsx`). */
 export const METADATA_IMAGE_MODULES = Object.keys(IMAGE_FILES)
   .filter((kind) => kind !== 'favicon')
@@ -127,7 +130,9 @@ export function metadataFileOf(file: string): MetadataFile | null {
     const name = code ? `${base}${folder.suffix}` : `${base}${folder.suffix}.${ext}`
     return { type: 'image', kind, base, code, ...at(name) }
   }
-  if (base in TEXT_FILES && dir === '') {
+  // robots and manifest belong to the root; a sitemap to any folder (`blog/sitemap.ts` →
+  // `/blog/sitemap.xml`), without the group suffix images take (Next's get-metadata-route.ts).
+  if (base in TEXT_FILES && (dir === '' || base === 'sitemap')) {
     const kind = base as MetadataTextKind
     const code = MODULE_EXTENSIONS.includes(ext)
     if (!code && !(TEXT_FILES[kind].static as readonly string[]).includes(ext)) return null
@@ -149,8 +154,6 @@ export interface MetadataFileTable {
   imagesOf(dir: string): readonly Extract<MetadataFile, { type: 'image' }>[]
   /** The root's manifest, if the app has one: linked from every page's head. */
   manifest: Extract<MetadataFile, { type: 'text' }> | undefined
-  /** The root's sitemap module, answering /sitemap/[id].xml when it has generateSitemaps(). */
-  sitemapModule: string | undefined
 }
 
 export interface MetadataFileMatch {
@@ -202,7 +205,6 @@ export function createMetadataFileTable(files: readonly string[]): MetadataFileT
   const withParams: MetadataFile[] = []
   const fileSet = new Set(files)
   let manifest: MetadataFileTable['manifest']
-  let sitemapModule: string | undefined
   for (const file of files) {
     const found = metadataFileOf(file)
     if (!found) continue
@@ -214,7 +216,6 @@ export function createMetadataFileTable(files: readonly string[]): MetadataFileT
     if (hasParams(found.folder) || (found.type === 'image' && found.code)) withParams.push(found)
     if (found.type === 'text') {
       if (found.kind === 'manifest') manifest = found
-      if (found.kind === 'sitemap' && found.code) sitemapModule = file
       continue
     }
     const altFile = file.replace(/\.[^.]+$/, '.alt.txt')
@@ -234,5 +235,5 @@ export function createMetadataFileTable(files: readonly string[]): MetadataFileT
     if (file && !hasParams(file.folder)) return { file, params: {} }
     return matchWithParams(pathname)
   }
-  return { byUrl, match, imagesOf: (dir) => byDir.get(dir) ?? [], manifest, sitemapModule }
+  return { byUrl, match, imagesOf: (dir) => byDir.get(dir) ?? [], manifest }
 }

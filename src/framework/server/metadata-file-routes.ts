@@ -109,34 +109,48 @@ export async function answerMetadataFile(
   request: Request,
   pathname: string,
 ): Promise<Response | null> {
-  const { table, statics } = core.metadataFiles
+  const { table } = core.metadataFiles
+  const found = table.match(pathname)
   const byId = SITEMAP_BY_ID.exec(pathname)
   const made =
-    byId || table.match(pathname)?.file.code
-      ? await answerMadeAtBuild(core, request, pathname)
-      : undefined
+    byId || found?.file.code ? await answerMadeAtBuild(core, request, pathname) : undefined
   if (made) return made
-  if (byId && table.sitemapModule) {
-    const file = table.byUrl.get('/sitemap.xml') as TextFile
+  // `<folder>/sitemap/<id>.xml`: one of the folder's sitemap.ts's generateSitemaps().
+  const file = byId ? table.match(`${byId[1]}/sitemap.xml`)?.file : undefined
+  if (byId && file?.type === 'text' && file.code) {
     const ids = await sitemapIds(await core.load(file.file))
-    const id = decodeURIComponent(byId[1]!)
+    let id: string
+    try {
+      id = decodeURIComponent(byId[2]!)
+    } catch {
+      return noRouteResponse(pathname)
+    }
     if (!ids?.includes(id)) return noRouteResponse(pathname)
     return answer(core, request, await textOf(core, file, id), metadataContentType(file), true)
   }
-  const found = table.match(pathname)
   if (!found) return null
+  return answerFile(core, request, pathname, found)
+}
+
+/** The answer of the file `pathname` matched. */
+async function answerFile(
+  core: Core,
+  request: Request,
+  pathname: string,
+  found: MetadataFileMatch,
+): Promise<Response | null> {
   const { file } = found
   if (file.type === 'image' && file.code) return answerImageModule(core, request, found)
   if (found.id !== undefined) return null
   const type = metadataContentType(file)
   if (file.type === 'text' && file.code) {
-    // A sitemap split by generateSitemaps() answers only at /sitemap/<id>.xml, as in Next.js 16.
+    // A sitemap split by generateSitemaps() answers only at <folder>/sitemap/<id>.xml, as in Next.js 16.
     if (file.kind === 'sitemap' && (await sitemapIds(await core.load(file.file)))) {
       return noRouteResponse(pathname)
     }
     return answer(core, request, await textOf(core, file), type, true)
   }
-  const facts = statics[file.file]
+  const facts = core.metadataFiles.statics[file.file]
   if (!facts) return null
   return answer(core, request, bodyOf(core, facts), type, false)
 }

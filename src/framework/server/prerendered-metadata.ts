@@ -26,7 +26,8 @@ export async function metadataBuildTargets(core: Core): Promise<string[]> {
     if (runsPerRequest(mod)) continue
     if (file.type === 'text') {
       const sitemaps = file.kind === 'sitemap' ? await ids(mod.generateSitemaps) : null
-      urls.push(...(sitemaps ? sitemaps.map(sitemapUrl) : [file.url]))
+      const folder = file.url.slice(0, -'/sitemap.xml'.length)
+      urls.push(...(sitemaps ? sitemaps.map((id) => sitemapUrl(folder, id)) : [file.url]))
       continue
     }
     const images = await ids(mod.generateImageMetadata, { params: {} })
