@@ -259,6 +259,12 @@ describe('URLs of files in folders with params', () => {
     )
   })
 
+  it('matches an intercepting folder’s param after its marker', () => {
+    const intercepting = createMetadataFileTable(['notes/@modal/(.)[id]/icon.png'])
+    expect(intercepting.match('/notes/(.)3/icon-qk7ki4.png')?.params).toEqual({ id: '3' })
+    expect(intercepting.match('/notes/3/icon-qk7ki4.png')).toBeNull()
+  })
+
   it('lists numbered files in their names’ order', () => {
     const numbered = createMetadataFileTable([
       'icon2.png',
