@@ -64,6 +64,7 @@ function bodyOf(core: Core, facts: StaticMetadataFile): Uint8Array<ArrayBuffer> 
 async function answerImageModule(
   core: Core,
   request: Request,
+  pathname: string,
   { file, params, id }: MetadataFileMatch,
 ): Promise<Response | null> {
   const mod = await core.load(file.file)
@@ -73,7 +74,7 @@ async function answerImageModule(
   if (typeof generate === 'function') {
     const items = (await generate({ params })) as { id: string | number }[]
     if (id === undefined || !items.some((item) => String(item.id) === id)) {
-      return noRouteResponse(new URL(request.url).pathname)
+      return noRouteResponse(pathname)
     }
   } else if (id !== undefined) return null
   const made: unknown = await make({
@@ -140,7 +141,7 @@ async function answerFile(
   found: MetadataFileMatch,
 ): Promise<Response | null> {
   const { file } = found
-  if (file.type === 'image' && file.code) return answerImageModule(core, request, found)
+  if (file.type === 'image' && file.code) return answerImageModule(core, request, pathname, found)
   if (found.id !== undefined) return null
   const type = metadataContentType(file)
   if (file.type === 'text' && file.code) {
