@@ -31,6 +31,10 @@ const TEXT_FILES = {
 } as const
 export type MetadataTextKind = keyof typeof TEXT_FILES
 
+/** One of generateSitemaps()' sitemaps of the folder at `folder` (wire/protocol.ts SITEMAP_BY_ID). */
+export const sitemapUrl = (folder: string, id: string) =>
+  `${folder}/sitemap/${encodeURIComponent(id)}.xml`
+
 const MODULE_EXTENSIONS = ['ts', 'tsx', 'js', 'jsx']
 
 /**

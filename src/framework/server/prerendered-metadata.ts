@@ -4,7 +4,7 @@
 // params, each generateImageMetadata() id), and the answers it kept, served from memory from
 // then on. A module that exports `dynamic = 'force-dynamic'` or `revalidate` runs per request.
 import { hasParams } from '../routing/metadata-file-urls.ts'
-import { sitemapUrl } from '../wire/protocol.ts'
+import { sitemapUrl } from '../routing/metadata-files.ts'
 import type { Core } from './core-state.ts'
 
 /** Whether a module asked to run per request, as a route handler would (docs/caching.md). */

@@ -46,15 +46,8 @@ export const CONTENT_TYPE_METADATA_IMAGE: Readonly<Record<string, string>> = {
   svg: 'image/svg+xml',
   gif: 'image/gif',
 }
-/**
- * A sitemap of `generateSitemaps()`, by id: `<folder>/sitemap/<id>.xml` (Next.js 16); the first
- * group is the folder's URL (empty at the root), the second the id.
- */
+/** One of a folder's generateSitemaps() sitemaps (Next.js 16): the folder's URL, then the id. */
 export const SITEMAP_BY_ID = /^(.*)\/sitemap\/([^/]+)\.xml$/
-
-/** The URL of one of generateSitemaps()' sitemaps of the folder at `folder`, as SITEMAP_BY_ID reads it. */
-export const sitemapUrl = (folder: string, id: string) =>
-  `${folder}/sitemap/${encodeURIComponent(id)}.xml`
 /**
  * Request header on client navigations and prefetches in an app with `@slot` folders or
  * intercepting routes: the router state (the URL the client is on and what each slot shows,
