@@ -15,6 +15,7 @@ import { jsxInRouteJs } from './vite/jsx-in-route-js.ts'
 import { metadataFiles } from './vite/metadata-files.ts'
 import { middlewareModule } from './vite/middleware-module.ts'
 import { nodeReactBuilds } from './vite/node-react-builds.ts'
+import { ogAssets } from './vite/og-assets.ts'
 import { optionsModules } from './vite/options-modules.ts'
 import { prerenderPages } from './vite/prerender-pages.ts'
 import { rootLayoutImports } from './vite/root-layout-imports.ts'
@@ -75,5 +76,6 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     workers && workersOutput(),
     middlewareModule(routesDirOf),
     metadataFiles(routesDirOf),
+    ogAssets(),
   ]
 }

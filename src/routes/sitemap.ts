@@ -3,6 +3,10 @@ import type { MetadataRoute } from '#framework'
 import { allTags, listNotes } from './_data/notes.ts'
 import { SITE_URL } from './_data/site.ts'
 
+// Made at each request, so a new note is listed at once: without it, the build would make the
+// sitemap once (docs/metadata.md, "Made at build time"), as Next.js does.
+export const dynamic = 'force-dynamic'
+
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const [notes, tags] = await Promise.all([listNotes(), allTags()])
   return [

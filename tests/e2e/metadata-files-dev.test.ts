@@ -1,6 +1,6 @@
 // Metadata files under `npm run dev` (docs/metadata.md, "Metadata files"): answered with the dev
-// server's headers, linked from the head, and a file added or removed in a copy of the project
-// shows on a next request.
+// server's headers, linked from the head, a file added or removed in a copy of the project
+// shows on a next request, and an image made from code is made.
 import { copyFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
@@ -36,12 +36,25 @@ test('robots.ts and a static icon, with the dev server’s headers', async () =>
 })
 
 test('an icon file added to a folder is linked from its pages; removed, it is gone', async () => {
+  // Below the (site) group: Next's suffix, djb2('/(site)/about') in base 36.
   const added = join(project.dir, 'src/routes/(site)/about/icon.png')
-  const link = /<link rel="icon" href="\/about\/icon\.png\?icon\.[0-9a-f]{8}\.png" sizes="32x32"/
+  const link =
+    /<link rel="icon" href="\/about\/icon-1ycygp\.png\?icon\.[0-9a-f]{8}\.png" sizes="32x32"/
   expect(await headOf('/about')).not.toMatch(link)
   copyFileSync(join(project.dir, 'src/routes/icon.png'), added)
   expect(await headUntil('/about', (head) => link.test(head))).toMatch(link)
-  expect((await fetch(`${dev.url}/about/icon.png`)).status).toBe(200)
+  expect((await fetch(`${dev.url}/about/icon-1ycygp.png`)).status).toBe(200)
   rmSync(added)
   expect(await headUntil('/about', (head) => !link.test(head))).not.toMatch(link)
+})
+
+test('an image made from code: a PNG, with the dev server’s headers', async () => {
+  const response = await fetch(`${dev.url}/notes/3/opengraph-image`)
+  expect(response.headers.get('content-type')).toBe('image/png')
+  expect(response.headers.get('cache-control')).toBe('no-cache, no-store')
+  const bytes = Buffer.from(await response.arrayBuffer())
+  expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a')
+  expect(await headOf('/notes/3')).toMatch(
+    /<meta property="og:image" content="\/notes\/3\/opengraph-image\?[0-9a-f]{8}"\/>/,
+  )
 })

@@ -358,6 +358,7 @@ describe('errors met while prerendering', () => {
       return new Response('<p>page</p>', { status })
     },
     targets: async () => [],
+    metadataTargets: async () => [],
     page: () => undefined,
     rendering: () => undefined,
   })
@@ -544,6 +545,7 @@ describe('prerender(): the origin the build asks for', () => {
           return new Response('rendered')
         },
         targets: async () => [{ route: 'page.tsx', kind: 'render', withParams: false, pathnames: ['/'] }],
+        metadataTargets: async () => ['/robots.txt'],
         page: () => ({ payload: body('"p"'), html: body('"h"'), tags: [], renderedAt: 0 }),
         rendering: () => 'static',
       }
@@ -562,6 +564,10 @@ describe('prerender(): the origin the build asks for', () => {
       log() {},
     })
     const entry = (await import(join(dir, 'index.js'))) as { asked: string[] }
-    expect(entry.asked).toEqual(['https://notebook.example/', 'https://notebook.example/_.rsc'])
+    expect(entry.asked).toEqual([
+      'https://notebook.example/',
+      'https://notebook.example/_.rsc',
+      'https://notebook.example/robots.txt',
+    ])
   })
 })

@@ -4,7 +4,8 @@
 // written to dist/prerender/ (a manifest and one file per body), which the handlers of this
 // build serve from their first request (static/prerendered.ts). Nothing is rendered here but by
 // the framework's own pipeline. A page that fails fails the build; one that reads the request is
-// left to request time. docs/caching.md, "Prerendering at build time".
+// left to request time. docs/caching.md, "Prerendering at build time". The metadata routes that
+// need no params are made here too (prerender-metadata-files.ts).
 import { createHash } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -21,6 +22,7 @@ import {
 } from '../static/prerendered.ts'
 import { SERVER_ERROR_PREFIX } from '../wire/errors.ts'
 import { PAYLOAD_SUFFIX } from '../wire/protocol.ts'
+import { prerenderMetadataFiles } from './prerender-metadata-files.ts'
 import { caughtErrorReason, formatPrerenderReport, loggedErrorMessage } from './report.ts'
 
 export interface PrerenderOptions {
@@ -45,7 +47,7 @@ export class PrerenderError extends Error {
  * other characters percent-encoded (so no two pathnames share a name, and none is `.` or `..`);
  * a name too long for a file system is a hash of the pathname.
  */
-export function bodyFileName(pathname: string, extension: 'html' | 'rsc'): string {
+export function bodyFileName(pathname: string, extension: 'html' | 'rsc' | 'meta'): string {
   const name = encodeURIComponent(pathname === '/' ? '/index' : pathname)
     .replace(/[~.!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
     .replaceAll('%2F', '~')
@@ -234,25 +236,28 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderMan
     if (left) routes.push(left)
   }
   if (failures.length > 0) throw new PrerenderError(failures.join('\n'))
+  const made = await prerenderMetadataFiles(prerenderer, (path) => bodyFileName(path, 'meta'))
   const manifest: PrerenderManifest = {
     version: PRERENDER_MANIFEST_VERSION,
     // A handler of another build ignores the manifest.
     buildId: prerenderer.buildId,
     routes,
     pages,
+    files: made.files,
   }
   mkdirSync(outDir, { recursive: true })
   const written = new Set(
     Object.values(pages).flatMap((page) => [page.payload.file, page.html.file]),
   )
   for (const [name, bytes] of files) if (written.has(name)) writeFileSync(join(outDir, name), bytes)
+  for (const [name, bytes] of made.bytes) writeFileSync(join(outDir, name), bytes)
   writeFileSync(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
   const report = formatPrerenderReport(
     manifest,
     relative(process.cwd(), outDir),
     options.firstLoadJs,
   )
-  for (const line of report) {
+  for (const line of [...report, ...made.lines]) {
     options.log(line)
   }
   return manifest

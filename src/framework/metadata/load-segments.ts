@@ -6,7 +6,9 @@
 import type { SegmentMetadataFiles } from '../routing/metadata-files.ts'
 import { paramsUpTo } from '../routing/route-chain.ts'
 import type { Params, Route, RouteDirectory } from '../routing/types.ts'
+import { withParams } from './file-entries.ts'
 import { withFileIcons, withFolderFiles } from './file-metadata.ts'
+import { withGeneratedImages } from './generated-images.ts'
 import { emptyMetadata, mergeAll, mergeMetadata } from './merge.ts'
 import type {
   ResolvedHead,
@@ -164,14 +166,20 @@ export async function sourcesOf(
   const layers = chain.flatMap((dir, depth) =>
     dir.files.layout || dir.metadataFiles ? [{ file: dir.files.layout, depth, dir }] : [],
   )
-  const mods = await Promise.all(
-    layers.map(({ file }) => (file ? load(file) : Promise.resolve(NO_EXPORTS))),
+  return Promise.all(
+    layers.map(async ({ file, depth, dir }) => {
+      const visible = route ? paramsUpTo(route, depth, params) : {}
+      const [mod, files] = await Promise.all([
+        file ? load(file) : NO_EXPORTS,
+        dir.metadataFiles &&
+          withGeneratedImages(withParams(dir.metadataFiles, visible), load, visible),
+      ])
+      const source: Source = {
+        mod: metadataExports(mod),
+        props: { params: Promise.resolve(visible) },
+      }
+      if (files) source.files = files
+      return source
+    }),
   )
-  return mods.map((mod, i) => {
-    const { depth, dir } = layers[i]!
-    const props = { params: Promise.resolve(route ? paramsUpTo(route, depth, params) : {}) }
-    const source: Source = { mod: metadataExports(mod), props }
-    if (dir.metadataFiles) source.files = dir.metadataFiles
-    return source
-  })
 }

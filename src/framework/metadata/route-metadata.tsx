@@ -98,20 +98,25 @@ export async function pageMetadata(
     mod: metadataExports(page),
     props: { params: Promise.resolve(params), searchParams },
   }
-  // As in Next.js, the page's folder's files apply again after the page's own metadata.
-  const folderFiles = route.chain.at(-1)?.metadataFiles
-  if (folderFiles) pageSource.files = folderFiles
+  // As in Next.js, the page's folder's files apply again after the page's own metadata (the
+  // folder's layer, the last of its layouts' since it has files).
+  if (route.chain.at(-1)?.metadataFiles) pageSource.files = sources.at(-1)?.files
   sources.push(pageSource)
   const context: UrlContext = { pathname }
   const pageDepth = route.chain.length - 1
   // The page's boundaries catch a failure: it belongs to the page's depth.
   const gate = { noteFailure: (error: unknown) => host.noteSegmentDepth(error, pageDepth) }
   const metadata = routeMetadataOf(sources, leafFrom, { gate }, context)
-  if (metadata.gate === null) {
+  // Image modules' entries are read again for each page: generateImageMetadata() reads data.
+  if (metadata.gate === null && !route.chain.some((dir) => dir.metadataFiles?.generated)) {
     staticHeads.set(page, {
       mods: sources.slice(0, -1).map(({ mod }) => mod),
       head: metadata.head,
-      pathname: context.usesPathname ? pathname : null,
+      // Files of a folder with params have this page's params in their URLs.
+      pathname:
+        context.usesPathname || route.chain.some((dir) => dir.metadataFiles?.folder)
+          ? pathname
+          : null,
     })
   }
   return metadata

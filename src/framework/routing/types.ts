@@ -123,8 +123,22 @@ export interface RouteTable {
 /** A folder's icon as Next lists it: the URL with its content query, `sizes`, `type`. */
 export interface FileIcon {
   url: string
-  sizes: string
+  /** None for an image module without a `size` export. */
+  sizes?: string
   type: string
+}
+
+/**
+ * An image made by a module (opengraph-image.tsx, icon.tsx): its entries come from the module's
+ * exports (`alt`, `size`, `contentType`, `generateImageMetadata`), read per page.
+ */
+export interface GeneratedImage {
+  file: string
+  kind: 'icon' | 'apple' | 'openGraph' | 'twitter'
+  /** Its URL without id or query: a pattern (`/notes/[id]/opengraph-image`) until filled. */
+  url: string
+  /** The content query Next adds (a hash of its source), or none. */
+  query: string
 }
 
 /** A folder's Open Graph or Twitter image as Next lists it. */
@@ -136,12 +150,30 @@ export interface FileImage {
   alt?: string
 }
 
+/** One URL segment of a folder's path: a literal, or a param (after an intercepting marker). */
+export type UrlPart =
+  | { type: 'static'; text: string }
+  | { type: 'dynamic' | 'catch-all' | 'optional-catch-all'; name: string; prefix: string }
+
+/** A folder's URL (routing/metadata-file-urls.ts): its segments, the suffix its files take. */
+export interface FolderUrl {
+  parts: readonly UrlPart[]
+  suffix: string
+}
+
 /** What a folder's metadata files add to its head (metadata/file-metadata.ts merges it). */
 export interface SegmentMetadataFiles {
+  /**
+   * Set when the folder's URL has params: each entry's URL then starts with its pattern
+   * (`/notes/[id]`), filled per page (metadata/file-entries.ts `withParams()`).
+   */
+  folder?: FolderUrl
   favicon?: FileIcon
   icon: FileIcon[]
   apple: FileIcon[]
   openGraph: FileImage[]
   twitter: FileImage[]
   manifest?: string
+  /** Image modules, listed after the files of their kind once read (metadata/generated-images.ts). */
+  generated?: GeneratedImage[]
 }

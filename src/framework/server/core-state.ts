@@ -22,7 +22,7 @@ import {
   type StaticPage,
   StaticPageStore,
 } from '../static/page-store.ts'
-import type { PrerenderedPages } from '../static/prerendered.ts'
+import type { LoadedFile, PrerenderedPages } from '../static/prerendered.ts'
 import type { DevErrorPayload } from '../wire/dev-server.ts'
 import type { NodeBody } from '../wire/node-body.ts'
 import { memoizeFetch } from './fetch-memo.ts'
@@ -115,7 +115,15 @@ export interface WholeRender {
 export interface Core {
   routes: RouteTable
   /** The metadata files (server/metadata-file-routes.ts answers them), with the static ones. */
-  metadataFiles: { table: MetadataFileTable; statics: Readonly<Record<string, StaticMetadataFile>> }
+  metadataFiles: {
+    table: MetadataFileTable
+    statics: Readonly<Record<string, StaticMetadataFile>>
+    /** Static files' bytes, decoded on first use, by the build's facts (metadata-file-routes.ts). */
+    bodies: WeakMap<StaticMetadataFile, Uint8Array<ArrayBuffer>>
+    /** The answers `npm run build` made (prerendered-metadata.ts), read once, by pathname. */
+    made: Map<string, Promise<LoadedFile | undefined>>
+    prerendered: PrerenderedPages | undefined
+  }
   load(file: string): Promise<RouteModuleExports>
   buildId: string
   html(): Promise<HtmlRenderer>
@@ -172,12 +180,21 @@ export function createCore(deps: CoreDependencies): Core {
   })
   let html: Promise<HtmlRenderer> | undefined
   const statics = deps.staticMetadataFiles ?? {}
-  const metadataTable = createMetadataFileTable([...deps.routeFiles, ...Object.keys(statics)])
+  const metadataTable = createMetadataFileTable([
+    // An image module is both: a route file, and a source hash among the static facts.
+    ...new Set([...deps.routeFiles, ...Object.keys(statics)]),
+  ])
   return {
     routes: createRouteTable(deps.routeFiles, (dir) =>
       segmentMetadataFiles(metadataTable, dir, statics),
     ),
-    metadataFiles: { table: metadataTable, statics },
+    metadataFiles: {
+      table: metadataTable,
+      statics,
+      bodies: new WeakMap(),
+      made: new Map(),
+      prerendered,
+    },
     // A build's route modules never change: imported once, not at every request (a dynamic
     // import of a loaded module still goes through the module loader). The dev server's are
     // imported each time, so an edit shows.

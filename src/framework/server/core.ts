@@ -22,6 +22,7 @@ import { failedRequestResponse } from './dev-errors.ts'
 import { answerMetadataFile } from './metadata-file-routes.ts'
 import { handleRoute } from './method-handlers.ts'
 import { type MiddlewareRun, runMiddleware } from './middleware-run.ts'
+import { metadataBuildTargets } from './prerendered-metadata.ts'
 import { requestAt } from './request-at.ts'
 import {
   createRequestStore,
@@ -86,6 +87,8 @@ export interface Prerenderer {
   origin: string
   handler: RequestHandler
   targets(): Promise<PrerenderTarget[]>
+  /** The metadata routes to make once (server/prerendered-metadata.ts): their URLs. */
+  metadataTargets(): Promise<string[]>
   /** The page the handler kept for `pathname`, if its render showed it static. */
   page(pathname: string): StaticPage | undefined
   /** What the handler's renders found the route to be. */
@@ -99,6 +102,7 @@ export function createPrerenderer(deps: CoreDependencies): Prerenderer {
     origin: core.config.origin,
     handler: (request) => handleWithAfter(request, () => handle(core, request)),
     targets: () => prerenderTargets(core.routes, core.load, core.classification),
+    metadataTargets: () => metadataBuildTargets(core),
     page: (pathname) => core.pages.kept(pathname),
     rendering: (routeFile) => core.classification.renderingOf(routeFile),
   }

@@ -6,7 +6,11 @@ import { metadataContentType } from '../metadata/file-entries.ts'
 import { manifestJson, robotsText, sitemapXml } from '../metadata/route-text.ts'
 import type { Manifest, Robots, Sitemap } from '../metadata/route-types.ts'
 import { getDynamicReason } from '../request/dynamic-reads.ts'
-import type { MetadataFile } from '../routing/metadata-files.ts'
+import type {
+  MetadataFile,
+  MetadataFileMatch,
+  StaticMetadataFile,
+} from '../routing/metadata-files.ts'
 import { noRouteResponse } from '../wire/errors.ts'
 import {
   CACHE_CONTROL_METADATA_FILE,
@@ -15,6 +19,7 @@ import {
   SITEMAP_BY_ID,
 } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'
+import { answerMadeAtBuild } from './prerendered-metadata.ts'
 
 type TextFile = Extract<MetadataFile, { type: 'text' }>
 
@@ -38,12 +43,52 @@ async function textOf(core: Core, file: TextFile, id?: string): Promise<string> 
   return manifestJson(data as Manifest)
 }
 
-function bodyOf(body: string, base64: boolean): Uint8Array<ArrayBuffer> | string {
-  if (!base64) return body
-  const binary = atob(body)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+/** A static file's bytes, decoded from base64 once per handler (each Response copies them). */
+function bodyOf(core: Core, facts: StaticMetadataFile): Uint8Array<ArrayBuffer> | string {
+  if (!facts.base64) return facts.body
+  const { bodies } = core.metadataFiles
+  let bytes = bodies.get(facts)
+  if (!bytes) {
+    const binary = atob(facts.body)
+    bytes = new Uint8Array(binary.length)
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+    bodies.set(facts, bytes)
+  }
   return bytes
+}
+
+/**
+ * What an image module's default export returns (an ImageResponse), given Next 16's promises of
+ * its params and, with generateImageMetadata(), of its id; 404 for an id it does not list.
+ */
+async function answerImageModule(
+  core: Core,
+  request: Request,
+  pathname: string,
+  { file, params, id }: MetadataFileMatch,
+): Promise<Response | null> {
+  const mod = await core.load(file.file)
+  const make = mod.default
+  if (typeof make !== 'function') throw new Error(`${file.file} has no default export function.`)
+  const generate = mod.generateImageMetadata
+  if (typeof generate === 'function') {
+    const items = (await generate({ params })) as { id: string | number }[]
+    if (id === undefined || !items.some((item) => String(item.id) === id)) {
+      return noRouteResponse(pathname)
+    }
+  } else if (id !== undefined) return null
+  const made: unknown = await make({
+    params: Promise.resolve(params),
+    ...(id === undefined ? {} : { id: Promise.resolve(id) }),
+  })
+  if (!(made instanceof Response)) {
+    throw new Error(`${file.file}: the default export must return a Response (an ImageResponse).`)
+  }
+  const headers = new Headers(made.headers)
+  // One that read cookies() or headers() made this visitor's image (request/dynamic-reads.ts).
+  if (getDynamicReason() !== undefined) headers.set('cache-control', CACHE_CONTROL_PRIVATE)
+  const body = request.method === 'HEAD' ? null : made.body
+  return new Response(body, { status: made.status, headers })
 }
 
 function answer(core: Core, request: Request, body: BodyInit, type: string, code: boolean) {
@@ -65,26 +110,48 @@ export async function answerMetadataFile(
   request: Request,
   pathname: string,
 ): Promise<Response | null> {
-  const { table, statics } = core.metadataFiles
+  const { table } = core.metadataFiles
+  const found = table.match(pathname)
   const byId = SITEMAP_BY_ID.exec(pathname)
-  if (byId && table.sitemapModule) {
-    const file = table.byUrl.get('/sitemap.xml') as TextFile
+  const made =
+    byId || found?.file.code ? await answerMadeAtBuild(core, request, pathname) : undefined
+  if (made) return made
+  // `<folder>/sitemap/<id>.xml`: one of the folder's sitemap.ts's generateSitemaps().
+  const file = byId ? table.match(`${byId[1]}/sitemap.xml`)?.file : undefined
+  if (byId && file?.type === 'text' && file.code) {
     const ids = await sitemapIds(await core.load(file.file))
-    const id = decodeURIComponent(byId[1]!)
+    let id: string
+    try {
+      id = decodeURIComponent(byId[2]!)
+    } catch {
+      return noRouteResponse(pathname)
+    }
     if (!ids?.includes(id)) return noRouteResponse(pathname)
     return answer(core, request, await textOf(core, file, id), metadataContentType(file), true)
   }
-  const file = table.byUrl.get(pathname)
-  if (!file) return null
+  if (!found) return null
+  return answerFile(core, request, pathname, found)
+}
+
+/** The answer of the file `pathname` matched. */
+async function answerFile(
+  core: Core,
+  request: Request,
+  pathname: string,
+  found: MetadataFileMatch,
+): Promise<Response | null> {
+  const { file } = found
+  if (file.type === 'image' && file.code) return answerImageModule(core, request, pathname, found)
+  if (found.id !== undefined) return null
   const type = metadataContentType(file)
   if (file.type === 'text' && file.code) {
-    // A sitemap split by generateSitemaps() answers only at /sitemap/<id>.xml, as in Next.js 16.
+    // A sitemap split by generateSitemaps() answers only at <folder>/sitemap/<id>.xml, as in Next.js 16.
     if (file.kind === 'sitemap' && (await sitemapIds(await core.load(file.file)))) {
       return noRouteResponse(pathname)
     }
     return answer(core, request, await textOf(core, file), type, true)
   }
-  const facts = statics[file.file]
+  const facts = core.metadataFiles.statics[file.file]
   if (!facts) return null
-  return answer(core, request, bodyOf(facts.body, facts.base64), type, false)
+  return answer(core, request, bodyOf(core, facts), type, false)
 }

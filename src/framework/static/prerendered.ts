@@ -1,5 +1,5 @@
-// The pages `npm run build` prerendered (build/prerender.ts writes them): a manifest and one
-// file per body under dist/prerender/. A handler reads the manifest once, when it is made, and
+// The pages `npm run build` prerendered (build/prerender.ts writes them), and the metadata
+// routes it made (robots.ts, …): a manifest and one file per body under dist/prerender/. A handler reads the manifest once, when it is made, and
 // a page's files on its first request (then it is kept in memory with the other static pages,
 // static/page-store.ts, and read again only if it was dropped for room). The files are never
 // written at run time, so any number of server processes may read them.
@@ -49,11 +49,21 @@ export interface PrerenderedRoute {
   reason?: string
 }
 
+/** A metadata route made at build time (robots.ts, opengraph-image.tsx, …), by pathname. */
+export type PrerenderedFile = Omit<PrerenderedBody, 'etag'>
+
 export interface PrerenderManifest {
   version: number
   buildId: string
   routes: PrerenderedRoute[]
   pages: Record<string, PrerenderedPage>
+  /** The metadata routes that read no request data (build/prerender-metadata-files.ts). */
+  files?: Record<string, PrerenderedFile>
+}
+
+/** A metadata route made at build time, as read from its file. */
+export interface LoadedFile extends PrerenderedFile {
+  bytes: Uint8Array<ArrayBuffer>
 }
 
 /** A prerendered page as read from its files. */
@@ -123,6 +133,14 @@ export class PrerenderedPages {
       readBytes(this.dir, page.html.file),
     ])
     return { ...page, payloadBytes, htmlBytes }
+  }
+
+  /** The metadata route made at build time for `pathname`, with its bytes, or undefined. */
+  async readFile(pathname: string): Promise<LoadedFile | undefined> {
+    const files = this.manifest?.files
+    if (!files || !Object.hasOwn(files, pathname)) return undefined
+    const file = files[pathname]!
+    return { ...file, bytes: await readBytes(this.dir, file.file) }
   }
 
   /** The pathnames whose page showed any of `tags`. */

@@ -1,22 +1,28 @@
 // `virtual:framework/metadata-files`: the app's static metadata files (icon.png, favicon.ico,
 // opengraph-image.jpg and its .alt.txt, robots.txt, …; routing/metadata-files.ts) read at build
 // time, with what the head needs of each: a content hash and, for images, their size (read with
-// `image-size`, which Next.js uses too). Under the dev server a file added, changed or removed
-// reloads the module.
+// `image-size`, which Next.js uses too); for an image module (opengraph-image.tsx), the hash of
+// its source. Under the dev server a file added, changed or removed reloads the module.
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { imageSize } from 'image-size'
 import type { Plugin } from 'vite'
-import { isStaticMetadataFile, type StaticMetadataFile } from '../routing/metadata-files.ts'
+import {
+  isGeneratedImageFile,
+  isStaticMetadataFile,
+  type StaticMetadataFile,
+} from '../routing/metadata-files.ts'
 import { posixRelative, type RoutesDirOf } from './paths.ts'
 
 const ID = 'virtual:framework/metadata-files'
 const TEXT_EXTENSION = /\.(txt|xml|json|webmanifest)$/
 
-function factsOf(path: string): StaticMetadataFile {
+function factsOf(path: string, generated: boolean): StaticMetadataFile {
   const bytes = readFileSync(path)
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8)
+  // An image module's source gives its URL's content query only; the module is loaded.
+  if (generated) return { body: '', base64: false, hash }
   if (TEXT_EXTENSION.test(path)) return { body: bytes.toString('utf8'), base64: false, hash }
   const facts: StaticMetadataFile = { body: bytes.toString('base64'), base64: true, hash }
   try {
@@ -31,7 +37,9 @@ function factsOf(path: string): StaticMetadataFile {
 export function metadataFiles(routesDirOf: RoutesDirOf): Plugin {
   let routesDir = ''
   const isMetadataPath = (path: string) =>
-    path.startsWith(routesDir) && isStaticMetadataFile(posixRelative(routesDir, path))
+    path.startsWith(routesDir) &&
+    (isStaticMetadataFile(posixRelative(routesDir, path)) ||
+      isGeneratedImageFile(posixRelative(routesDir, path)))
   return {
     name: 'framework:metadata-files',
     configResolved(config) {
@@ -44,9 +52,10 @@ export function metadataFiles(routesDirOf: RoutesDirOf): Plugin {
       for (const entry of readdirSync(routesDir, { recursive: true, encoding: 'utf8' })) {
         const path = join(routesDir, entry)
         const file = posixRelative(routesDir, path)
-        if (!isStaticMetadataFile(file)) continue
+        const generated = isGeneratedImageFile(file)
+        if (!generated && !isStaticMetadataFile(file)) continue
         this.addWatchFile(path)
-        files[file] = factsOf(path)
+        files[file] = factsOf(path, generated)
       }
       return `export const staticMetadataFiles = ${JSON.stringify(files)}\n`
     },

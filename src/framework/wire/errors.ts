@@ -179,6 +179,14 @@ export function serverFunctionExportMessage(file: string, name: string, what: st
 }
 
 /** What a client is told of a server error in production; the digest leads to the log line. */
+/** `ImageResponse` is made on Node only (og.workers.ts). */
+export function imageResponseOnWorkersMessage(): string {
+  return (
+    'ImageResponse (#framework/og) cannot make images on Cloudflare Workers: serve a static ' +
+    'opengraph-image.png instead, or make the image on Node (docs/metadata.md, "Images made from code").'
+  )
+}
+
 export const PRODUCTION_ERROR_MESSAGE =
   'A server error occurred. Its details are in the server log, under the digest shown with it.'
 

@@ -46,8 +46,8 @@ export const CONTENT_TYPE_METADATA_IMAGE: Readonly<Record<string, string>> = {
   svg: 'image/svg+xml',
   gif: 'image/gif',
 }
-/** A sitemap of `generateSitemaps()`, by id: `/sitemap/<id>.xml` (Next.js 16). */
-export const SITEMAP_BY_ID = /^\/sitemap\/([^/]+)\.xml$/
+/** One of a folder's generateSitemaps() sitemaps (Next.js 16): the folder's URL, then the id. */
+export const SITEMAP_BY_ID = /^(.*)\/sitemap\/([^/]+)\.xml$/
 /**
  * Request header on client navigations and prefetches in an app with `@slot` folders or
  * intercepting routes: the router state (the URL the client is on and what each slot shows,

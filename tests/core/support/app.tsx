@@ -81,3 +81,9 @@ export function payloadRequest(path: string, headers: Record<string, string> = {
 export function visibleHtml(document: string): string {
   return document.replace(/<script\b[^>]*>.*?<\/script>/gs, '')
 }
+
+/** The visible `<head>` of the document `handler` answers at `path`. */
+export async function documentHead(handler: RequestHandler, path: string): Promise<string> {
+  const body = visibleHtml(await (await handler(documentRequest(path))).text())
+  return body.slice(0, body.indexOf('</head>'))
+}

@@ -1,11 +1,7 @@
 import type { Metadata } from '#framework'
 import { Link } from '#framework/client'
 
-const PAGES: Record<string, string> = {
-  'getting-started': 'Start the app with npm run dev.',
-  'guides/routing': 'Folders make URL segments; page.tsx makes them a page.',
-  'guides/streaming': 'loading.tsx shows while a slow page streams in.',
-}
+import { PAGES } from '../_pages.ts'
 
 /**
  * The guides are known when the app is built: `npm run build` prerenders each of them

@@ -25,6 +25,9 @@ export default function MetadataLabPage() {
           <Link href="/lab/metadata/plain">A page without metadata of its own</Link>
         </li>
         <li>
+          <Link href="/lab/metadata/files/first">Metadata files in a dynamic folder</Link>
+        </li>
+        <li>
           <Link href="/lab/metadata/counted">One cached() read for the page and its metadata</Link>
         </li>
         <li>
