@@ -3,7 +3,8 @@ import { getNote } from '../../_data/notes.ts'
 
 // The note's Open Graph image, made from code as in Next.js (docs/metadata.md, "Images made
 // from code"): its title on the notebook's colours, at /notes/<id>/opengraph-image. The exports
-// give the head's og:image:alt, :width, :height and :type.
+// give the head's og:image:alt, :width, :height and :type. A note's title can be edited, while
+// ImageResponse lets everyone keep its image for a year by default: this one is checked again.
 export const alt = 'The note’s title, on the notebook’s card'
 export const size = { width: 1200, height: 630 }
 export const contentType = 'image/png'
@@ -26,6 +27,6 @@ export default async function NoteImage({ params }: { params: Promise<{ id: stri
       <div style={{ fontSize: 36, color: '#268bd2' }}>Notebook</div>
       <div style={{ fontSize: 72, marginTop: 24 }}>{note?.title ?? 'A note'}</div>
     </div>,
-    size,
+    { ...size, headers: { 'cache-control': 'public, max-age=0, must-revalidate' } },
   )
 }
