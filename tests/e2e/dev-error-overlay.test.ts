@@ -73,6 +73,39 @@ test('a server component that throws: the overlay over error.tsx, with the code 
   expect(logSince(mark)).toMatch(/^>\s+9 \| {3}if \(!fixed\) throw new Error\(/m)
 }, 180_000)
 
+test('a server component that throws after the shell, inside <Suspense>: the overlay over the streamed page, logged once', async () => {
+  const file = 'src/routes/(lab)/lab/overlay/late/page.tsx'
+  project.write(
+    file,
+    [
+      "import { Suspense } from 'react'",
+      'async function Late(): Promise<never> {',
+      '  await new Promise((resolve) => setTimeout(resolve, 100))',
+      "  throw new Error('The late part failed (secret detail 42).')",
+      '}',
+      'export default function LatePage() {',
+      '  return (',
+      '    <main>',
+      '      <h1>The shell streamed first</h1>',
+      '      <Suspense fallback={<p>Loading the late part</p>}>',
+      '        <Late />',
+      '      </Suspense>',
+      '    </main>',
+      '  )',
+      '}',
+    ].join('\n'),
+  )
+  const mark = dev.server.process.output.length
+  const page = await open()
+  const response = await onceRouted(async () => (await page.goto('/lab/overlay/late'))!)
+  expect(response?.status()).toBe(200)
+  const overlay = await overlayOf(page)
+  expect(overlay.message).toBe('The late part failed (secret detail 42).')
+  expect(overlay.file).toContain(`${file}:4:`)
+  expect(overlay.count).toBe(1)
+  expect(loggedErrors(dev.server.process, mark)).toHaveLength(1)
+}, 180_000)
+
 test('a client navigation to a page that throws: the overlay in the page', async () => {
   const page = await open()
   await gotoHydrated(page, '/lab')

@@ -65,6 +65,20 @@ describe('devErrorPayload', () => {
     expect(devErrorPayload(error)).toMatchObject({ plugin: 'vite:oxc', id: loc.file, loc })
   })
 
+  it('reads where a syntax error points from its message when the error carries no loc', () => {
+    const error = Object.assign(
+      new Error(
+        'Transform failed with 1 error:\n\n[PARSE_ERROR] Unexpected token\n   ╭─[ src/routes/page.tsx:2:13 ]\n',
+      ),
+      { id: '/app/src/routes/page.tsx' },
+    )
+    expect(devErrorPayload(error).loc).toEqual({
+      file: '/app/src/routes/page.tsx',
+      line: 2,
+      column: 13,
+    })
+  })
+
   it('takes anything thrown, not only errors', () => {
     expect(devErrorPayload('a string thrown')).toMatchObject({ message: 'a string thrown' })
   })

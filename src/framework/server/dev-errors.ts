@@ -32,6 +32,7 @@ import {
   parseRequest,
 } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'
+import type { RecordedError } from './render-errors.ts'
 
 /** Where the framework's own files are: a frame there is not where the app went wrong. */
 const FRAMEWORK_DIR = new URL('..', import.meta.url).pathname
@@ -103,9 +104,39 @@ export function overlayScript(payload: DevErrorPayload, nonce?: string): string 
 
 /** `html` (a document's stream) followed by the overlay of `error`. */
 export function withOverlay(html: Readable, error: unknown, nonce?: string): Readable {
+  return withOverlayAtEnd(html, () => ({ error }), nonce)
+}
+
+/**
+ * `html` followed by the overlay of the first error its render threw after the shell (an
+ * error.tsx inside a Suspense boundary shows it in the page): known only once it has streamed.
+ */
+export function withLateErrorOverlay(
+  html: Readable,
+  errors: () => readonly RecordedError[],
+  nonce?: string,
+): Readable {
+  return withOverlayAtEnd(
+    html,
+    () => {
+      const failed = errors().find((recorded) => recorded.interrupt === null)
+      return failed && { error: failed.thrown }
+    },
+    nonce,
+  )
+}
+
+function withOverlayAtEnd(
+  html: Readable,
+  failure: () => { error: unknown } | undefined,
+  nonce?: string,
+): Readable {
   const out = new PassThrough()
-  html.once('error', (failure) => out.destroy(failure))
-  html.once('end', () => out.end(overlayScript(devErrorPayload(error), nonce)))
+  html.once('error', (error) => out.destroy(error))
+  html.once('end', () => {
+    const shown = failure()
+    out.end(shown ? overlayScript(devErrorPayload(shown.error), nonce) : undefined)
+  })
   html.pipe(out, { end: false })
   return out
 }

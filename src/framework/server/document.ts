@@ -13,12 +13,13 @@ import { type Interrupt, parseInterrupt } from '../wire/interrupts.ts'
 import { readableOf, responseFromNodeStream } from '../wire/node-body.ts'
 import { CACHE_CONTROL_PRIVATE, CONTENT_TYPE_HTML, redirectTo } from '../wire/protocol.ts'
 import type { Core } from './core-state.ts'
-import { withCodeFrame, withOverlay } from './dev-errors.ts'
+import { withCodeFrame, withLateErrorOverlay, withOverlay } from './dev-errors.ts'
 import {
   decisiveInterrupt,
   isRecordedRenderError,
   recordedErrorDepth,
   recordedThrown,
+  renderErrorsReader,
 } from './render-errors.ts'
 import { type RenderOptions, renderRoute } from './render-payload.tsx'
 
@@ -162,7 +163,12 @@ export async function renderDocument(
   }
   if (!html.ok && !parseInterrupt(html.error)) return showFailure(html.error)
   if (!html.ok) return globalErrorResponse(core, request, html.error)
-  // A client component failed during SSR: development shows it in the overlay as well.
-  const stream = html.inBrowser ? devOverlay(core, html.stream, html.error, '', nonce) : html.stream
+  // A client component failed during SSR: development shows it in the overlay as well, and so
+  // does an error thrown after the shell, which an error.tsx inside a Suspense boundary shows.
+  const stream = html.inBrowser
+    ? devOverlay(core, html.stream, html.error, '', nonce)
+    : core.dev
+      ? withLateErrorOverlay(html.stream, renderErrorsReader(), nonce)
+      : html.stream
   return responseFromNodeStream(stream, { status, headers })
 }

@@ -63,6 +63,15 @@ export function recordedErrors(): readonly RecordedError[] {
   return [...(currentPart(RENDER_ERRORS)?.recorded ?? [])]
 }
 
+/**
+ * A reader of this request's ledger that works after the request's context is gone: what a
+ * document's stream threw after its shell is known only once it has streamed (dev-errors.ts).
+ */
+export function renderErrorsReader(): () => readonly RecordedError[] {
+  const ledger = currentPart(RENDER_ERRORS)
+  return () => ledger?.recorded ?? []
+}
+
 /** Takes over what a render made in a store of its own (a detached one) recorded as thrown. */
 export function adoptRecordedErrors(errors: readonly RecordedError[]): void {
   currentPart(RENDER_ERRORS)?.recorded.push(...errors)

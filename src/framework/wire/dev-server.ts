@@ -55,6 +55,15 @@ function locationOf(value: unknown): SourceLocation | undefined {
   return { file, line, column }
 }
 
+/** Where Oxc's message says a syntax error is (`╭─[ src/…/page.tsx:2:13 ]`), when no `loc` does. */
+const MESSAGE_LOCATION = /─\[\s*(.+?):(\d+):(\d+)\s*\]/
+
+function locationInMessage(message: string, id: string | undefined): SourceLocation | undefined {
+  const found = MESSAGE_LOCATION.exec(message)
+  if (!found) return undefined
+  return { file: id ?? found[1]!, line: Number(found[2]), column: Number(found[3]) }
+}
+
 const firstOf = (list: unknown, name: string): unknown =>
   Array.isArray(list) ? field(list[0], name) : undefined
 
@@ -63,6 +72,7 @@ export function devErrorPayload(error: unknown): DevErrorPayload {
   const plain = (value: string | undefined) => value?.replace(ANSI, '')
   const message = plain(text(field(error, 'message'))) ?? String(error)
   const stack = plain(text(field(error, 'stack'))) ?? ''
+  const id = text(field(error, 'id'))
   return {
     message,
     // Vite's overlay shows the stack under the message: without the message's own lines.
@@ -70,11 +80,13 @@ export function devErrorPayload(error: unknown): DevErrorPayload {
       .split('\n')
       .filter((line) => /^\s+at /.test(line))
       .join('\n'),
-    id: text(field(error, 'id')),
+    id,
     plugin: text(field(error, 'plugin')),
     frame: plain(frameOf(error)),
-    // A compiler's error (Rolldown's, Oxc's) lists where in its `errors`.
-    loc: locationOf(field(error, 'loc') ?? firstOf(field(error, 'errors'), 'loc')),
+    // A compiler's error (Rolldown's, Oxc's) lists where in its `errors`, or only in its message.
+    loc:
+      locationOf(field(error, 'loc') ?? firstOf(field(error, 'errors'), 'loc')) ??
+      locationInMessage(message, id),
   }
 }
 
