@@ -35,7 +35,9 @@ import type { Core } from './core-state.ts'
 import type { RecordedError } from './render-errors.ts'
 
 /** Where the framework's own files are: a frame there is not where the app went wrong. */
-const FRAMEWORK_DIR = new URL('..', import.meta.url).pathname
+let frameworkDir: string | undefined
+// Read when first needed, in development: a Worker's modules have no file URL to resolve against.
+const frameworkDirectory = () => (frameworkDir ??= new URL('..', import.meta.url).pathname)
 
 /** A stack line's file, line and column: `at f (/app/src/page.tsx:9:21)` or `at /app/x.ts:1:2`. */
 const STACK_LOCATION = /(?:\(|\s)(?:file:\/\/)?(\/.*?):(\d+):(\d+)\)?$/
@@ -47,7 +49,7 @@ export function appLocationOf(stack: string): SourceLocation | undefined {
     const found = STACK_LOCATION.exec(line)
     if (!found) continue
     const file = decodeURI(found[1]!)
-    if (file.includes('/node_modules/') || file.startsWith(FRAMEWORK_DIR)) continue
+    if (file.includes('/node_modules/') || file.startsWith(frameworkDirectory())) continue
     return { file, line: Number(found[2]), column: Number(found[3]) }
   }
   return undefined
