@@ -112,7 +112,16 @@ function templateRegExp(template: string): RegExp {
     if (c === '\\') {
       source += escapeRegExp(body[++i]!)
     } else if (c === '$' && body[i + 1] === '{') {
-      const end = body.indexOf('}', i)
+      // The hole ends at the first `}` outside its JSON strings (a folder may be named `}`).
+      let end = i + 2
+      for (let inString = false; end < body.length; end++) {
+        const d = body[end]
+        if (inString) {
+          if (d === '\\') end++
+          else if (d === '"') inString = false
+        } else if (d === '"') inString = true
+        else if (d === '}') break
+      }
       const hole = body.slice(i + 2, end)
       if (hole === 'Slug<Href>') source += '[^/?#]+'
       else if (hole === 'CatchAll<Href>') source += '[^?#]+'
