@@ -3,4 +3,5 @@
 import { runnerImport } from 'vite'
 
 const { module } = await runnerImport(new URL('./runner/main.ts', import.meta.url).pathname)
-process.exitCode = await module.main(process.argv.slice(2))
+// Exits once the results are written, whatever handle a child process may have left open.
+process.exit(await module.main(process.argv.slice(2)))

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { chromium, type Page } from 'playwright-core'
-import { cpuMs } from './processes.ts'
+import { cpuMs, stop } from './processes.ts'
 
 export interface DevSample {
   /** Spawn to Vite's "Local:" line. */
@@ -111,7 +111,8 @@ export async function measureDevServer(root: string): Promise<DevSample> {
       warmNavigationMs,
     }
   } finally {
-    child.kill('SIGTERM')
+    // Waited for: a dev server left running would keep the bench from exiting.
+    await stop(child)
     await browser.close()
     rmSync(dir, { recursive: true, force: true })
   }

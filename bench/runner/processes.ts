@@ -28,7 +28,8 @@ const LOG_LINES = 50
 
 const running = new Set<ChildProcess>()
 
-async function stop(child: ChildProcess): Promise<void> {
+/** Stops `child`: SIGTERM, then SIGKILL if it has not exited within STOP_TIMEOUT_MS. */
+export async function stop(child: ChildProcess): Promise<void> {
   running.delete(child)
   if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise((resolve) => child.once('exit', resolve))
