@@ -63,6 +63,12 @@ export interface FrameworkConfig {
    * never against a visitor's Host or request target.
    */
   origin: string
+  /**
+   * Partial prerendering for every route (a route's `export const experimental_ppr` says
+   * otherwise for it): a route that reads the request sends a static shell from memory and
+   * streams the parts that read it (docs/caching.md, "Partial prerendering"). Default: false.
+   */
+  ppr: boolean
   routeHandlers: RouteHandlerOptions
   /**
    * Behind a reverse proxy that sets `X-Forwarded-Host`, set true so that the first of its values
@@ -84,6 +90,8 @@ export interface FrameworkOptions {
   draftModeSecret?: string
   /** See FrameworkConfig.origin: an absolute http(s) URL, of which only the origin counts. */
   origin?: string
+  /** See FrameworkConfig.ppr. */
+  ppr?: boolean
   /** The client router's numbers (client/router-options.ts). */
   router?: Partial<RouterOptions>
   routeHandlers?: Partial<RouteHandlerOptions>
@@ -132,6 +140,7 @@ export const DEFAULT_CONFIG: FrameworkConfig = {
   contentSecurityPolicy: undefined,
   draftModeSecret: undefined,
   origin: DEFAULT_ORIGIN,
+  ppr: false,
   // Next's route handlers read any size, its server actions 1 MB: docs/configuration.md.
   routeHandlers: { bodySizeLimit: 10 * 1024 * 1024 },
   serverFunctions: { allowedOrigins: [], bodySizeLimit: 1024 * 1024, maxArguments: 1000 },
@@ -149,6 +158,7 @@ export function resolveConfig(...layers: (FrameworkOptions | undefined)[]): Fram
       contentSecurityPolicy: layer.contentSecurityPolicy ?? config.contentSecurityPolicy,
       draftModeSecret: layer.draftModeSecret ?? config.draftModeSecret,
       origin: layer.origin === undefined ? config.origin : originOf(layer.origin),
+      ppr: layer.ppr ?? config.ppr,
       routeHandlers: { ...config.routeHandlers, ...layer.routeHandlers },
       serverFunctions: { ...config.serverFunctions, ...layer.serverFunctions },
       trustProxy: layer.trustProxy ?? config.trustProxy,

@@ -212,7 +212,7 @@ describe('nested revalidate', () => {
     const page = cached(async () => `page showing ${await headline()}`, { key: 'nested:outer-2' })
     await page()
     time += 1_000
-    const use: CacheUse = { tags: new Set(), expiresAt: undefined }
+    const use: CacheUse = { tags: new Set(), expiresAt: undefined, pending: 0 }
     await collectCacheUse(use, () => page())
     expect(Math.floor(use.expiresAt!)).toBe(1_000_000 + 10_000)
   })
@@ -546,7 +546,7 @@ describe('hooks for caches of rendered pages', () => {
       { key: 'hook-user' },
     )
     await notes() // computed outside: the collector below sees it as a hit
-    const use: CacheUse = { tags: new Set(), expiresAt: undefined }
+    const use: CacheUse = { tags: new Set(), expiresAt: undefined, pending: 0 }
     await runWithRequest(new Request('http://localhost/feed'), () =>
       collectCacheUse(use, async () => {
         await notes()

@@ -361,6 +361,7 @@ describe('errors met while prerendering', () => {
     metadataTargets: async () => [],
     page: () => undefined,
     rendering: () => undefined,
+    shellRefusal: () => undefined,
   })
   afterEach(() => {
     vi.restoreAllMocks()

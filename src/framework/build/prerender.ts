@@ -12,6 +12,7 @@ import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { edgeOptionsFromEnv, type FrameworkOptions } from '../config.ts'
 import type { Prerenderer } from '../server/core.ts'
+import { isShellPage } from '../static/page-store.ts'
 import {
   PRERENDER_MANIFEST,
   PRERENDER_MANIFEST_VERSION,
@@ -93,7 +94,8 @@ async function holdingErrors<T>(
 
 export type Outcome =
   | { kind: 'page'; page: PrerenderedPage; bytes: { payload: Uint8Array; html: Uint8Array } }
-  | { kind: 'dynamic' }
+  | { kind: 'shell'; page: PrerenderedPage; bytes: { payload: Uint8Array; html: Uint8Array } }
+  | { kind: 'dynamic'; reason: string }
   | { kind: 'not-prerendered'; status: number; caught?: string }
 
 /** Renders one page through the handler, as a browser asks for it: what came of it. */
@@ -121,8 +123,35 @@ export async function prerenderPage(
     return { response, bytes: new Uint8Array(await response.arrayBuffer()) }
   })
   const { status } = document.response
-  // A render that read the request is left to request time, whatever it did without one.
-  if (prerenderer.rendering(route) === 'dynamic') return { kind: 'dynamic' }
+  // A render that read the request is left to request time, whatever it did without one, but
+  // for its shell when it opts into partial prerendering.
+  if (prerenderer.rendering(route) === 'dynamic') {
+    const shell = prerenderer.page(pathname)
+    if (!isShellPage(shell)) {
+      const refusal = prerenderer.shellRefusal(route)
+      return { kind: 'dynamic', reason: refusal ? `no shell: ${refusal}` : 'read the request' }
+    }
+    const html = shell.html.bytes
+    return {
+      kind: 'shell',
+      page: {
+        route,
+        payload: { file: bodyFileName(pathname, 'rsc'), size: 0, etag: '""', status, headers: {} },
+        html: {
+          file: bodyFileName(pathname, 'html'),
+          size: html.byteLength,
+          etag: shell.html.etag,
+          status,
+          headers: headersOf(document.response),
+        },
+        postponed: shell.postponed,
+        tags: [...shell.tags],
+        renderedAt: shell.renderedAt,
+        dataExpiresAt: shell.expiresAt ?? null,
+      },
+      bytes: { payload: new Uint8Array(), html },
+    }
+  }
   const kept = status < 500 ? prerenderer.page(pathname) : undefined
   // An error the page showed (an error.tsx caught it) is held: the page works, and is rendered
   // per request, where the server logs it. The route's line names it. Any other is printed; a
@@ -193,6 +222,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderMan
       continue
     }
     const rendered: string[] = []
+    let shells = false
     let left: PrerenderedRoute | undefined
     for (const pathname of target.pathnames) {
       const describe = () => fileOf(target.route)
@@ -205,14 +235,15 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderMan
         failures.push(error.message)
         continue
       }
-      if (outcome.kind === 'page') {
+      if (outcome.kind === 'page' || outcome.kind === 'shell') {
+        if (outcome.kind === 'shell') shells = true
         rendered.push(pathname)
         pages[pathname] = outcome.page
         files.push([outcome.page.payload.file, outcome.bytes.payload])
         files.push([outcome.page.html.file, outcome.bytes.html])
       } else if (outcome.kind === 'dynamic') {
         // The whole route is dynamic: its other pathnames would be too.
-        left = { route: target.route, kind: 'dynamic', pathnames: [], reason: 'read the request' }
+        left = { route: target.route, kind: 'dynamic', pathnames: [], reason: outcome.reason }
         break
       } else {
         left ??= {
@@ -231,7 +262,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderMan
       routes.push(left)
       continue
     }
-    const kind = target.withParams ? 'prerendered' : 'static'
+    const kind = shells ? 'partial' : target.withParams ? 'prerendered' : 'static'
     if (rendered.length > 0) routes.push({ route: target.route, kind, pathnames: rendered })
     if (left) routes.push(left)
   }

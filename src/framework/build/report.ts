@@ -1,6 +1,7 @@
 // The lines `npm run build` prints about prerendering, one per route, as Vite lists its chunks:
 // the route's URL pattern, the bytes written for it (HTML and payload of all its pages), its
-// first-load JS, and what it is: static, prerendered with params, dynamic, or rendered on demand.
+// first-load JS, and what it is: static, prerendered with params, partially prerendered, dynamic,
+// or rendered on demand.
 import type { PrerenderedRoute, PrerenderManifest } from '../static/prerendered.ts'
 
 /** `docs/[...slug]/page.tsx` → `/docs/[...slug]`; group folders do not show in URLs. */
@@ -28,6 +29,8 @@ function kindOf(route: PrerenderedRoute): string {
       return 'static'
     case 'prerendered':
       return `prerendered with params (${route.pathnames.length} page${route.pathnames.length === 1 ? '' : 's'})`
+    case 'partial':
+      return `partially prerendered: a static shell, its holes per request (${route.pathnames.length} page${route.pathnames.length === 1 ? '' : 's'})`
     case 'dynamic':
       return `dynamic (${route.reason})`
     case 'on-demand':

@@ -3,7 +3,7 @@
 // meanwhile, store it with its tags and expiry, and tell the enclosing computation and the
 // render what it read.
 import { earliest, now } from './clock.ts'
-import { noteCacheUse } from './observers.ts'
+import { noteCacheUse, trackCacheRead } from './observers.ts'
 import { currentPathname, currentRequestCalls, currentStorage } from './request-part.ts'
 import { type CacheScope, currentScope, runInScope } from './scope.ts'
 import type { Computed } from './storage.ts'
@@ -101,7 +101,7 @@ export async function readThrough(call: CachedCall): Promise<Uint8Array> {
       })
     }
   }
-  const { bytes, tags, expiresAt } = await shared
+  const { bytes, tags, expiresAt } = await trackCacheRead(shared)
   // An enclosing cached entry is built from this one: invalidating this one's tags must
   // invalidate it too, and it expires when this one does.
   const enclosing = currentScope()

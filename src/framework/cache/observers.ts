@@ -10,6 +10,8 @@ const listeners = new Set<(revalidation: Revalidation) => void>()
 export interface CacheUse {
   tags: Set<string>
   expiresAt: number | undefined
+  /** Cached reads started and not finished: a shell render waits for them (server/shell-render.ts). */
+  pending: number
 }
 
 const collectors = new AsyncLocalStorage<CacheUse>()
@@ -42,4 +44,14 @@ export function noteCacheUse(tags: readonly string[], expiresAt: number | undefi
   if (!use) return
   for (const tag of tags) use.tags.add(tag)
   if (expiresAt !== undefined) use.expiresAt = Math.min(use.expiresAt ?? expiresAt, expiresAt)
+}
+
+/** `read`, counted as pending in the current collector until it settles. */
+export function trackCacheRead<T>(read: Promise<T>): Promise<T> {
+  const use = collectors.getStore()
+  if (!use) return read
+  use.pending++
+  return read.finally(() => {
+    use.pending--
+  })
 }

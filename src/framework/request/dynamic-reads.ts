@@ -15,9 +15,44 @@ interface DynamicReads {
   onDynamic?: () => void
   /** A force-static render: cookies, headers and search params read as empty. */
   hidden: boolean
+  /**
+   * A shell render (partial prerendering, server/shell-render.ts): a read of the request leaves
+   * a hole, a promise that never settles, and is noted here with where it was made.
+   */
+  holes?: RequestHole[]
+}
+
+/** Where a shell render reached request data: that component is left for each request. */
+export interface RequestHole {
+  /** What was read: `cookies()`, `searchParams`, … */
+  reason: string
+  /** The stack of the read, to name the component that made it. */
+  stack: string
 }
 
 const DYNAMIC_READS = requestPart<DynamicReads>('dynamic reads', () => ({ hidden: false }))
+
+/** Never settles: what a shell render's read of the request gets (docs/caching.md, "Partial prerendering"). */
+const NEVER: Promise<never> = new Promise(() => {})
+
+/**
+ * In a shell render, notes the read of `reason` and returns the promise that leaves the reading
+ * component as a hole; elsewhere undefined (the read goes on as usual).
+ */
+export function holeInShell(reason: string): Promise<never> | undefined {
+  const store = maybeStore()
+  const holes = store && partOf(store, DYNAMIC_READS).holes
+  if (!holes) return undefined
+  holes.push({ reason, stack: new Error(reason).stack ?? '' })
+  return NEVER
+}
+
+/** Makes the current render a shell render: each read of the request becomes a hole. */
+export function renderAsShell(): RequestHole[] {
+  const reads = partOf(currentStore('renderAsShell()'), DYNAMIC_READS)
+  reads.holes = []
+  return reads.holes
+}
 
 /** Records that the current render depends on the request, so it cannot be served statically. */
 export function markDynamic(reason: string): void {
@@ -88,6 +123,8 @@ export class ReadTrackingPromise<T> extends Promise<T> {
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
     this.beforeRead?.()
+    const hole = holeInShell(this.reason)
+    if (hole) return hole
     markDynamic(this.reason)
     return super.then(onFulfilled, onRejected)
   }

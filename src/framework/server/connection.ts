@@ -2,7 +2,7 @@
 // request, like reading headers(): a page that awaits it is never stored as static. In a
 // `force-static` render it resolves without that effect (as in Next.js): that page is static.
 import { currentScope } from '../cache/scope.ts'
-import { isRequestHidden, markDynamic } from '../request/dynamic-reads.ts'
+import { holeInShell, isRequestHidden, markDynamic } from '../request/dynamic-reads.ts'
 import { requestPhase } from './request-store.ts'
 
 export function connection(): Promise<void> {
@@ -17,6 +17,9 @@ export function connection(): Promise<void> {
       `connection() was called inside ${scope.label}. A cached value is shared by all requests, so it cannot wait for one; call connection() outside the cached function.`,
     )
   }
-  if (!isRequestHidden()) markDynamic('connection()')
+  if (isRequestHidden()) return Promise.resolve()
+  const hole = holeInShell('connection()')
+  if (hole) return hole
+  markDynamic('connection()')
   return Promise.resolve()
 }

@@ -14,6 +14,7 @@ import {
 } from '../routing/metadata-files.ts'
 import { createRouteTable } from '../routing/route-table.ts'
 import type { RouteTable } from '../routing/types.ts'
+import type { PrerenderedShell } from '../ssr/partial-prerender.tsx'
 import type { HtmlOptions, HtmlResult } from '../ssr/render-html.tsx'
 import { RouteClassification } from '../static/classification.ts'
 import {
@@ -37,6 +38,14 @@ export type RouteModuleExports = Record<string, unknown>
 export interface HtmlRenderer {
   renderHtml(body: NodeBody, options: HtmlOptions): Promise<HtmlResult>
   renderErrorDocument(digest: string, options: { host: string; nonce?: string }): Promise<Readable>
+  /** A partially prerendered page's shell (ssr/partial-prerender.tsx). */
+  prerenderShell(body: NodeBody, signal: AbortSignal): Promise<PrerenderedShell>
+  /** The rest of a page whose shell was sent, for one request. */
+  resumeHtml(
+    body: NodeBody,
+    postponed: string,
+    options: { signal?: AbortSignal },
+  ): Promise<Readable>
 }
 
 type ReactServerModule = typeof import('@vitejs/plugin-rsc/rsc.node')
@@ -139,6 +148,8 @@ export interface Core {
   classification: RouteClassification
   /** Whole renders of a page under way, by pathname: requests that arrive meanwhile share them. */
   wholeRenders: SharedWork<string, WholeRender>
+  /** Shells of partially prerendered pages being rendered, by pathname (shell-render.ts). */
+  shellRenders: SharedWork<string, ShellOutcome>
   /** A static page's HTML being rendered, by page (serve-page.ts). */
   staticHtml: SharedWork<StaticPage, { html?: StaticBody; response?: Response }>
   /** Static route handlers' answers being made, by pathname (static-route-handlers.ts). */
@@ -146,6 +157,12 @@ export interface Core {
   /** The app's middleware; undefined costs a request nothing. */
   middleware: MiddlewareHost | undefined
 }
+
+/**
+ * A partially prerendered page's shell render (shell-render.ts): kept (`page`), or why the route
+ * has none this time (`lasting`: ever, until the code changes) and renders whole per request.
+ */
+export type ShellOutcome = { page: StaticPage } | { refused: string; lasting: boolean }
 
 /** `load`, each file's module kept once loaded; a failed load is tried again next time. */
 function importedOnce(load: CoreDependencies['loadRouteModule']): Core['load'] {
@@ -216,6 +233,7 @@ export function createCore(deps: CoreDependencies): Core {
     pages,
     classification,
     wholeRenders: new SharedWork(),
+    shellRenders: new SharedWork(),
     staticHtml: new SharedWork(),
     staticAnswers: new SharedWork(),
     middleware,

@@ -93,6 +93,8 @@ export interface Prerenderer {
   page(pathname: string): StaticPage | undefined
   /** What the handler's renders found the route to be. */
   rendering(routeFile: string): 'static' | 'dynamic' | undefined
+  /** Why a route that opts into partial prerendering has no shell, if it has none. */
+  shellRefusal(routeFile: string): string | undefined
 }
 
 export function createPrerenderer(deps: CoreDependencies): Prerenderer {
@@ -105,6 +107,7 @@ export function createPrerenderer(deps: CoreDependencies): Prerenderer {
     metadataTargets: () => metadataBuildTargets(core),
     page: (pathname) => core.pages.kept(pathname),
     rendering: (routeFile) => core.classification.renderingOf(routeFile),
+    shellRefusal: (routeFile) => core.classification.shellRefusalOf(routeFile),
   }
 }
 

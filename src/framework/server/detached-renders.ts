@@ -38,7 +38,7 @@ export function pageUrlOf(url: URL, origin: string): URL {
 }
 
 /** The request a shared render sees: the page's URL, nothing of the visitor. */
-function detachedRequest(pageUrl: URL, signal?: AbortSignal): Request {
+export function detachedRequest(pageUrl: URL, signal?: AbortSignal): Request {
   return new Request(pageUrl, { signal })
 }
 

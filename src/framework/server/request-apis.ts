@@ -3,7 +3,7 @@
 // the middleware they read the request it handles (docs/middleware.md "Request APIs").
 import { type SerializeOptions, stringifySetCookie } from 'cookie'
 import { refuseInsideCache } from '../cache/scope.ts'
-import { isRequestHidden, markDynamic } from '../request/dynamic-reads.ts'
+import { holeInShell, isRequestHidden, markDynamic } from '../request/dynamic-reads.ts'
 import { currentStore, type RequestStore } from '../request/store.ts'
 import { type RequestCookies, requestCookiesOf } from './request-cookies.ts'
 
@@ -64,6 +64,8 @@ export function cookies(): Promise<CookieStore> {
   if (isRequestHidden()) {
     return Promise.resolve(cookieStore(store, { values: new Map(), setCookies: [] }))
   }
+  const hole = holeInShell('cookies()')
+  if (hole) return hole
   markDynamic('cookies()')
   return Promise.resolve(cookieStore(store, requestCookiesOf(store)))
 }
@@ -73,6 +75,8 @@ export function headers(): Promise<Headers> {
   refuseInsideCache('headers()')
   const store = currentStore('headers()')
   if (isRequestHidden()) return Promise.resolve(readOnlyHeaders(new Headers()))
+  const hole = holeInShell('headers()')
+  if (hole) return hole
   markDynamic('headers()')
   return Promise.resolve(readOnlyHeaders(store.request.headers))
 }

@@ -2,12 +2,18 @@
 // static route's page is served from memory (static/page-store.ts) with an ETag, so a matching
 // If-None-Match answers 304. A route not classified yet is rendered whole first, detached from
 // the visitor (only its pathname, no headers): that one render classifies it, and answers this
-// request unless it turned out to read the request.
+// request unless it turned out to read the request. A route that reads the request and opts into
+// partial prerendering sends its kept shell, then its holes (shell-document.ts).
 
 import { hideRequestData, markDynamic } from '../request/dynamic-reads.ts'
 import type { RouteMatch } from '../routing/types.ts'
 import { NO_SEGMENT_CONFIG, type SegmentConfig } from '../static/classification.ts'
-import type { StaticBody, StaticPage } from '../static/page-store.ts'
+import {
+  isShellPage,
+  type ShellPage,
+  type StaticBody,
+  type StaticPage,
+} from '../static/page-store.ts'
 import { internalServerErrorResponse } from '../wire/errors.ts'
 import { CONTENT_TYPE_HTML, HEADER_PREFETCH, HEADER_ROUTER_STATE_READS } from '../wire/protocol.ts'
 import { withOwnAfterQueue } from './after.ts'
@@ -20,6 +26,8 @@ import { payloadHeaders, payloadResponse } from './payload-response.ts'
 import { adoptRecordedErrors } from './render-errors.ts'
 import { renderRoute } from './render-payload.tsx'
 import { rewrittenFrom } from './request-store.ts'
+import { shellDocument } from './shell-document.ts'
+import { renderShell } from './shell-render.ts'
 
 export type PageFormat = 'payload' | 'document'
 
@@ -69,6 +77,8 @@ type PageAnswer =
   | { from: 'nothing' }
   /** A static page kept in memory. */
   | { from: 'memory'; page: StaticPage; match: RouteMatch }
+  /** A partially prerendered page: its shell from memory, its holes rendered for this visitor. */
+  | { from: 'shell'; page: ShellPage; match: RouteMatch }
   /** A whole render that was not kept (an error, an interrupt), yet showed nothing of a visitor. */
   | { from: 'whole'; whole: WholeRender }
   /** A whole render that did not finish in time. */
@@ -89,6 +99,30 @@ async function servedMatch(
     return { match: null, config: NO_SEGMENT_CONFIG }
   }
   return { match: matched, config }
+}
+
+/**
+ * The kept shell of a route that opts into partial prerendering, rendered first if need be; none
+ * when the route cannot have one (docs/caching.md, "Partial prerendering").
+ */
+async function keptShell(
+  core: Core,
+  url: URL,
+  match: RouteMatch,
+  config: SegmentConfig,
+): Promise<ShellPage | undefined> {
+  const { classification } = core
+  if (classification.shellRefusalOf(match.route.file) !== undefined) return undefined
+  const stored = await core.pages.fresh(url.pathname)
+  if (isShellPage(stored)) return stored
+  const outcome = await core.shellRenders.share(url.pathname, () =>
+    renderShell(core, url, match, config),
+  ).result
+  if ('page' in outcome) return isShellPage(outcome.page) ? outcome.page : undefined
+  if (outcome.lasting) classification.refuseShell(match.route.file, url.pathname, outcome.refused)
+  else
+    console.warn(`[partial prerendering] ${url.pathname} was rendered whole: ${outcome.refused}.`)
+  return undefined
 }
 
 async function decide(
@@ -113,6 +147,25 @@ async function decide(
   const draft = isDraftModeRequest(core)
   // Its answer, a redirect too, is this visitor's (request-store.ts, withRequestCaching()).
   if (draft) markDynamic('draft mode')
+  // A document of a route that reads the request may be its shell and the visitor's holes.
+  const shellable =
+    match !== null &&
+    format === 'document' &&
+    (config.ppr ?? core.config.ppr) &&
+    mode !== 'force-dynamic' &&
+    !core.dev &&
+    !documentsNeedNonce(core) &&
+    !draft &&
+    !rewritten &&
+    !match.view?.stateDependent
+  const shell = async (match: RouteMatch): Promise<PageAnswer | undefined> => {
+    const page = shellable ? await keptShell(core, url, match, config) : undefined
+    return page && { from: 'shell', page, match }
+  }
+  if (match && rendering === 'dynamic') {
+    const decided = await shell(match)
+    if (decided) return decided
+  }
   if (!match || rendering === 'dynamic' || draft || match.view?.stateDependent || rewritten) {
     // Rendered for this visitor (rewritten, or a view of the client's router state), a
     // force-static page still reads no request data; a draft reads it (draft-mode.ts).
@@ -134,7 +187,7 @@ async function decide(
   if (whole.failure) return { from: 'failure', failure: whole.failure }
   if (whole.page) return { from: 'memory', page: whole.page, match }
   // It read the request (it had none to read): this visitor's page is rendered from theirs.
-  if (whole.dynamic) return { from: 'render' }
+  if (whole.dynamic) return (await shell(match)) ?? { from: 'render' }
   return { from: 'whole', whole }
 }
 
@@ -155,6 +208,8 @@ async function answer(
         return payloadResponse(buildId, await renderRoute(core, request, url, match), 'dynamic')
       case 'memory':
         return fromMemory(request, decided.page.payload, payloadHeaders(buildId, 'static'))
+      case 'shell': // only documents are shells
+        return payloadResponse(buildId, await renderRoute(core, request, url, match), 'dynamic')
       case 'whole': {
         const { payload, status } = decided.whole
         return new Response(payload, { status, headers: payloadHeaders(buildId, 'dynamic') })
@@ -169,6 +224,8 @@ async function answer(
       return renderDocument(core, request, url, match)
     case 'memory':
       return staticDocument(core, request, url, decided.match, decided.page)
+    case 'shell':
+      return shellDocument(core, request, url, decided.match, decided.page)
     case 'whole':
       // Its errors set the document's status as the visitor's own render's would.
       adoptRecordedErrors(decided.whole.errors)

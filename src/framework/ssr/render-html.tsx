@@ -25,7 +25,7 @@ import { ServerStylesheetsFirst } from './stylesheet-order.tsx'
  * hint (a client component's modules, for <head>) belongs to through it, and a Node stream
  * event otherwise runs in the context of whoever wrote the chunk, here the RSC render.
  */
-function decoderOf(payload: Readable): () => Promise<RscPayload> {
+export function decoderOf(payload: Readable): () => Promise<RscPayload> {
   const input = new PassThrough() // holds the chunks that come before the render asks
   let inRender = (deliver: () => void) => deliver()
   payload.on('data', (chunk: Buffer) => inRender(() => input.write(chunk)))
@@ -39,6 +39,17 @@ function decoderOf(payload: Readable): () => Promise<RscPayload> {
     }
     return decoded
   }
+}
+
+/** What React DOM renders of a page: its stylesheets first, then the decoded payload's tree. */
+export function documentElement(decode: () => Promise<RscPayload>, nonce?: string): ReactNode {
+  return (
+    <>
+      {/* Before the payload is decoded: see stylesheet-order.tsx. */}
+      <ServerStylesheetsFirst nonce={nonce} />
+      <Document decode={decode} />
+    </>
+  )
 }
 
 function Document({ decode }: { decode: () => Promise<RscPayload> }) {
@@ -95,46 +106,53 @@ function renderShell(
 }
 
 /** Reads what is left of a payload nobody needs any more, so its render can finish. */
-function discard(payload: Readable) {
+export function discard(payload: Readable) {
   payload.removeAllListeners('data')
   payload.resume()
+}
+
+/**
+ * React DOM's onError for a page's HTML: an error is reported (once), an interrupt after the
+ * shell becomes HTML that takeLateHtml() hands to the payload's inliner.
+ */
+export function lateInterrupts(signal: AbortSignal | undefined) {
+  const late = new Set<string>()
+  let lateHtml = ''
+  return {
+    takeLateHtml() {
+      const taken = lateHtml
+      lateHtml = ''
+      return taken
+    },
+    onError(error: unknown) {
+      if (signal?.aborted) return undefined // the client left; nothing failed
+      const interrupt = parseInterrupt(error)
+      if (!interrupt) return reportUnloggedError(error)
+      const meta = lateMeta(interrupt)
+      if (!late.has(meta)) {
+        late.add(meta)
+        lateHtml += meta
+      }
+      return (error as { digest: string }).digest
+    },
+  }
 }
 
 async function renderHtml(body: NodeBody, options: HtmlOptions): Promise<HtmlResult> {
   // Read twice: decoded into HTML, and inlined as scripts for hydration.
   const payload = body.pipe(new PassThrough())
   const decode = decoderOf(payload)
-  const late = new Set<string>()
-  let lateHtml = ''
-  const takeLateHtml = () => {
-    const taken = lateHtml
-    lateHtml = ''
-    return taken
-  }
+  const { takeLateHtml, onError } = lateInterrupts(options.signal)
   const inline = injectPayload(payload, { nonce: options.nonce, takeLateHtml })
   const result = await renderShell(
-    <>
-      {/* Before the payload is decoded: see stylesheet-order.tsx. */}
-      <ServerStylesheetsFirst nonce={options.nonce} />
-      <Document decode={decode} />
-    </>,
+    documentElement(decode, options.nonce),
     {
       bootstrapModules: [getClientEntryUrl()],
       // The style's too (stylesheet-order.tsx), so that a policy's style-src can allow it.
       nonce: options.nonce && { script: options.nonce, style: options.nonce },
       formState: options.formState,
       signal: options.signal,
-      onError(error: unknown) {
-        if (options.signal?.aborted) return undefined // the client left; nothing failed
-        const interrupt = parseInterrupt(error)
-        if (!interrupt) return reportUnloggedError(error)
-        const meta = lateMeta(interrupt)
-        if (!late.has(meta)) {
-          late.add(meta)
-          lateHtml += meta
-        }
-        return (error as { digest: string }).digest
-      },
+      onError,
     },
     inline,
   )

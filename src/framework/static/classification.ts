@@ -28,6 +28,12 @@ export interface SegmentConfig {
   revalidate: number | undefined
   /** `export const dynamicParams = false` in the page or a layout: unlisted params answer 404. */
   dynamicParams: boolean
+  /**
+   * `export const experimental_ppr`: true in the page or a layout opts the route into partial
+   * prerendering, false opts it out of the app-wide `ppr` option (docs/caching.md); undefined
+   * leaves it to that option.
+   */
+  ppr: boolean | undefined
 }
 
 /** What a route that exports none of the segment config has. */
@@ -35,6 +41,7 @@ export const NO_SEGMENT_CONFIG: SegmentConfig = {
   mode: 'auto',
   revalidate: undefined,
   dynamicParams: true,
+  ppr: undefined,
 }
 
 /** One handler's knowledge of its routes, by page file: what renders found, what files say. */
@@ -43,6 +50,8 @@ export class RouteClassification {
   private readonly configs = new Map<string, Promise<SegmentConfig>>()
   /** The params generateStaticParams() lists, by route, where `dynamicParams = false` needs them. */
   private readonly listed = new Map<string, Promise<Set<string>>>()
+  /** Why a partially prerendered route has no shell, by route: it renders whole per request. */
+  private readonly shellRefusals = new Map<string, string>()
 
   renderingOf(routeFile: string): Rendering | undefined {
     return this.renderings.get(routeFile)
@@ -86,8 +95,22 @@ export class RouteClassification {
     return (await listed).has(paramsKey(route, match.params))
   }
 
+  shellRefusalOf(routeFile: string): string | undefined {
+    return this.shellRefusals.get(routeFile)
+  }
+
+  /** The route can have no shell (a read of the request outside Suspense): said once, here. */
+  refuseShell(routeFile: string, pathname: string, reason: string): void {
+    if (this.shellRefusals.has(routeFile)) return
+    this.shellRefusals.set(routeFile, reason)
+    console.warn(
+      `[partial prerendering] ${pathname} has no static shell, so it renders whole for each request: ${reason}.`,
+    )
+  }
+
   /** Dev server: the code changed, so what was found with the old code is forgotten. */
   clear(): void {
+    this.shellRefusals.clear()
     this.renderings.clear()
     this.configs.clear()
     this.listed.clear()
@@ -107,5 +130,14 @@ async function readSegmentConfig(route: Route, load: LoadModule): Promise<Segmen
       : modes.includes('force-static')
         ? 'force-static'
         : 'auto'
-  return { mode, revalidate, dynamicParams: !modules.some((mod) => mod.dynamicParams === false) }
+  // The deepest file that says wins, as a page's own `dynamic` would.
+  const ppr = modules
+    .map((mod) => mod.experimental_ppr)
+    .findLast((value) => typeof value === 'boolean')
+  return {
+    mode,
+    revalidate,
+    dynamicParams: !modules.some((mod) => mod.dynamicParams === false),
+    ppr,
+  }
 }

@@ -34,7 +34,14 @@ export interface StaticAnswer {
 
 export interface StaticPage {
   payload: StaticBody
+  /** Its document; for a partially prerendered page, the shell (`postponed` set). */
   html?: StaticBody
+  /**
+   * A partially prerendered page (docs/caching.md, "Partial prerendering"): React DOM's state
+   * where its shell stopped, from which each request resumes. Its `payload` is empty: payloads
+   * are rendered per request.
+   */
+  postponed?: string
   /** A static route handler's answer: the headers it is served with (its body is `payload`). */
   headers?: KeptHeaders
   /** Its path tag and the tags of the cached() data it showed. */
@@ -46,6 +53,13 @@ export interface StaticPage {
    * showed (their `revalidate`), or the end of the time the store keeps invalidation records.
    */
   expiresAt: number | undefined
+}
+
+/** A partially prerendered page: its shell, and where each request resumes from. */
+export type ShellPage = StaticPage & { html: StaticBody; postponed: string }
+
+export function isShellPage(page: StaticPage | undefined): page is ShellPage {
+  return page?.postponed !== undefined && page.html !== undefined
 }
 
 const PAGES_KEPT = 1000
@@ -122,6 +136,7 @@ export class StaticPageStore {
     const page: StaticPage = {
       payload: { bytes: built.payloadBytes, etag: built.payload.etag },
       html: { bytes: built.htmlBytes, etag: built.html.etag },
+      ...(built.postponed !== undefined && { postponed: built.postponed }),
       tags: built.tags,
       renderedAt: built.renderedAt,
       expiresAt: earliest(
@@ -144,15 +159,21 @@ export class StaticPageStore {
    * says its result may be served to everyone, stores it as the page of `pathname`, to be
    * rendered again once `revalidate` seconds old (the route's `export const revalidate`).
    */
-  async renderToKeep<Result extends { payload: Uint8Array<ArrayBuffer>; headers?: KeptHeaders }>(
+  async renderToKeep<
+    Result extends {
+      payload: Uint8Array<ArrayBuffer>
+      headers?: KeptHeaders
+      shell?: { html: Uint8Array<ArrayBuffer>; postponed: string }
+    },
+  >(
     pathname: string,
-    render: () => Promise<Result>,
+    render: (use: CacheUse) => Promise<Result>,
     keep: (result: Result) => boolean,
     revalidate?: number,
   ): Promise<Result & { page?: StaticPage }> {
     const renderedAt = now() // on the cache's clock, which revalidation timestamps use
-    const use: CacheUse = { tags: new Set(), expiresAt: undefined }
-    const result = await collectCacheUse(use, render)
+    const use: CacheUse = { tags: new Set(), expiresAt: undefined, pending: 0 }
+    const result = await collectCacheUse(use, () => render(use))
     if (!keep(result)) return result
     const retention = await this.cache.invalidationRetention()
     const page: StaticPage = {
@@ -164,6 +185,10 @@ export class StaticPageStore {
         retention === undefined ? undefined : renderedAt + retention,
       ),
       ...(result.headers && { headers: result.headers }),
+      ...(result.shell && {
+        html: toStaticBody(result.shell.html),
+        postponed: result.shell.postponed,
+      }),
     }
     this.set(pathname, page)
     return { ...result, page }

@@ -35,10 +35,24 @@ export interface PrerenderedPage {
   renderedAt: number
   /** When the data it showed (cached()'s `revalidate`, the route's `revalidate`) expires. */
   dataExpiresAt: number | null
+  /**
+   * A partially prerendered page: `html` is its shell, this React DOM's state to resume from
+   * (static/page-store.ts, StaticPage.postponed); its payload is empty.
+   */
+  postponed?: string
 }
 
-/** What the build found a route to be: `on-demand` is a route with params it was not told. */
-export type PrerenderKind = 'static' | 'prerendered' | 'dynamic' | 'on-demand' | 'not-prerendered'
+/**
+ * What the build found a route to be: `on-demand` is a route with params it was not told;
+ * `partial`, one whose pages are shells with holes filled per request (partial prerendering).
+ */
+export type PrerenderKind =
+  | 'static'
+  | 'prerendered'
+  | 'partial'
+  | 'dynamic'
+  | 'on-demand'
+  | 'not-prerendered'
 
 export interface PrerenderedRoute {
   route: string
@@ -153,7 +167,7 @@ export class PrerenderedPages {
   /** What the build learned of each route it rendered: static, or dynamic. */
   renderings(): [route: string, rendering: Rendering][] {
     return (this.manifest?.routes ?? []).flatMap((route): [string, Rendering][] => {
-      if (route.kind === 'dynamic') return [[route.route, 'dynamic']]
+      if (route.kind === 'dynamic' || route.kind === 'partial') return [[route.route, 'dynamic']]
       if (route.kind === 'static' || route.kind === 'prerendered') return [[route.route, 'static']]
       return []
     })

@@ -132,6 +132,11 @@ export interface InjectOptions {
    * to insert, such as meta tags decided after the shell.
    */
   takeLateHtml?: () => string
+  /**
+   * The HTML before this stream was already sent (a shell from memory, whose resume this is):
+   * scripts may be written before React's first chunk.
+   */
+  afterSentHtml?: boolean
 }
 
 /**
@@ -142,7 +147,7 @@ export interface InjectOptions {
 export function injectPayload(payload: Readable, options: InjectOptions = {}): Transform {
   const chunkEncoder = createChunkEncoder(options.nonce)
   let pending: Uint8Array[] = []
-  let htmlStarted = false
+  let htmlStarted = options.afterSentHtml === true
   let timer: ReturnType<typeof setTimeout> | undefined
   let payloadEnd: { error?: unknown } | undefined
   let onPayloadEnd = () => {}

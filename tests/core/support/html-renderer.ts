@@ -116,6 +116,9 @@ export async function startHtmlRenderer(): Promise<TestHtmlRenderer> {
       if (!shell.ok) throw shell.error
       return shell.stream
     },
+    // Partial prerendering runs against the production build (tests/e2e/partial-prerendering.test.ts).
+    prerenderShell: () => Promise.reject(new Error('No partial prerendering in the core tests.')),
+    resumeHtml: () => Promise.reject(new Error('No partial prerendering in the core tests.')),
   }
   return {
     renderer,

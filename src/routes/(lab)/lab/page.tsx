@@ -45,6 +45,10 @@ const DEMOS: [href: Route, what: string][] = [
   ['/lab/static', 'A static page: rendered once, served from memory until its data changes'],
   ['/lab/scoped', 'Segment fallback screens, precedence, and links to interrupting pages'],
   [
+    '/lab/ppr',
+    'Partial prerendering: a static shell from memory, then the part that reads a cookie',
+  ],
+  [
     '/lab/use-cache',
     'A "use cache" component with a client component inside, kept until its tag is revalidated',
   ],

@@ -1,0 +1,142 @@
+// Partial prerendering's shell (docs/caching.md, "Partial prerendering"). A route that opts in
+// and reads the request is rendered once for everyone with each read of the request left as a
+// hole that never fills (request/dynamic-reads.ts, holeInShell()). Once that render has settled,
+// its HTML is prerendered up to the Suspense boundaries still waiting: that shell, and React
+// DOM's postponed state, are kept with the static pages (static/page-store.ts) and sent from
+// memory at the start of each document, whose holes are then resumed for the visitor
+// (shell-document.ts). Like every render kept for everyone it is detached from the visitor.
+import { Transform } from 'node:stream'
+import type { CacheUse } from '../cache/observers.ts'
+import {
+  getDynamicReason,
+  ReadTheRequestError,
+  type RequestHole,
+  renderAsShell,
+} from '../request/dynamic-reads.ts'
+import type { RouteMatch } from '../routing/types.ts'
+import type { SegmentConfig } from '../static/classification.ts'
+import { reportServerError } from '../wire/errors.ts'
+import type { Core, ShellOutcome } from './core-state.ts'
+import { detachedRequest, pageUrlOf, WHOLE_RENDER_TIMEOUT_MS } from './detached-renders.ts'
+import { hadRenderErrors } from './render-errors.ts'
+import { renderRoute } from './render-payload.tsx'
+import { runDetached } from './request-store.ts'
+
+/**
+ * How long a shell render must have been quiet (no payload bytes, no cached read pending) to be
+ * taken as settled: what is still waiting then joins the holes (docs/caching.md).
+ */
+export const SHELL_QUIET_MS = 50
+
+/** The component that made a read: the first frame of the read's stack named as one. */
+function readerOf(hole: RequestHole): string | undefined {
+  for (const line of hole.stack.split('\n').slice(1)) {
+    const name = /^\s*at (?:async )?([A-Z][\w$]*) /.exec(line)?.[1]
+    if (name && name !== 'Object' && name !== 'Promise') return name
+  }
+  return undefined
+}
+
+/** Why a shell that came out empty could not render: its first read, and who made it. */
+export function emptyShellReason(holes: readonly RequestHole[]): string {
+  const [hole] = holes
+  if (!hole) {
+    return `a part outside every <Suspense> boundary was still waiting ${SHELL_QUIET_MS} ms after the rest had settled. Wrap slow work in <Suspense>, or cache it with "use cache"`
+  }
+  const reader = readerOf(hole)
+  return `${hole.reason} was read${reader ? ` by <${reader}>` : ''} outside every <Suspense> boundary. Wrap the component that reads it in <Suspense> (its fallback goes in the shell)`
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/** Resolves once no payload bytes came for SHELL_QUIET_MS and no cached read is pending. */
+async function quiet(lastChunkAt: () => number, use: CacheUse): Promise<void> {
+  for (;;) {
+    await sleep(SHELL_QUIET_MS / 2)
+    if (use.pending === 0 && performance.now() - lastChunkAt() >= SHELL_QUIET_MS) return
+  }
+}
+
+/** Renders the shell of `url` for everyone and keeps it, or says why it cannot. */
+export function renderShell(
+  core: Core,
+  url: URL,
+  match: RouteMatch,
+  { revalidate }: SegmentConfig,
+): Promise<ShellOutcome> {
+  const pageUrl = pageUrlOf(url, core.config.origin)
+  const stopPayload = new AbortController()
+  const request = detachedRequest(pageUrl, stopPayload.signal)
+  return runDetached(core, request, async () => {
+    const holes = renderAsShell()
+    const heldErrors: unknown[] = []
+    const ssr = await core.html()
+    let refusal: { refused: string; lasting: boolean } | undefined
+    const result = await core.pages.renderToKeep(
+      url.pathname,
+      async (use) => {
+        const rendered = await renderRoute(core, request, pageUrl, match, { heldErrors })
+        let lastChunkAt = performance.now()
+        const watched = new Transform({
+          transform(chunk, _encoding, callback) {
+            lastChunkAt = performance.now()
+            callback(null, chunk)
+          },
+        })
+        const stopHtml = new AbortController()
+        const prerendering = ssr.prerenderShell(rendered.body.pipe(watched), stopHtml.signal)
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const timedOut = new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), WHOLE_RENDER_TIMEOUT_MS)
+        })
+        const ended = await Promise.race([prerendering, quiet(() => lastChunkAt, use), timedOut])
+        clearTimeout(timer)
+        // The HTML first: stopped, its waiting boundaries are postponed; the payload's render,
+        // stopped after, would otherwise fill them with errors.
+        stopHtml.abort(
+          new ReadTheRequestError('The shell has settled; its holes are rendered per request.'),
+        )
+        stopPayload.abort(
+          new ReadTheRequestError('The shell has settled; its holes are rendered per request.'),
+        )
+        const shell = await prerendering
+        if (ended === 'timeout') {
+          refusal = {
+            refused: `its shell did not settle within ${WHOLE_RENDER_TIMEOUT_MS / 1000} s`,
+            lasting: false,
+          }
+        }
+        const { prelude, postponed } = shell
+        return {
+          payload: new Uint8Array(),
+          status: rendered.status,
+          prerendered: shell,
+          ...(postponed !== null &&
+            prelude.byteLength > 0 && { shell: { html: prelude, postponed } }),
+        }
+      },
+      (result) => {
+        const { prelude, postponed, errors } = result.prerendered
+        const failed =
+          errors.length > 0 || heldErrors.length > 0 || hadRenderErrors() || result.status !== 200
+        if (refusal) return false
+        if (failed) {
+          for (const error of [...heldErrors, ...errors]) reportServerError(error)
+          refusal = { refused: 'its shell met an error (logged above)', lasting: false }
+        } else if (getDynamicReason() !== undefined) {
+          refusal = { refused: `it is dynamic (${getDynamicReason()})`, lasting: true }
+        } else if (postponed === null) {
+          refusal = { refused: 'it rendered whole, with no hole to leave', lasting: true }
+        } else if (prelude.byteLength === 0) {
+          refusal = { refused: emptyShellReason(holes), lasting: true }
+        }
+        return refusal === undefined
+      },
+      revalidate,
+    )
+    if (result.page) return { page: result.page }
+    return refusal ?? { refused: 'its shell was not kept', lasting: false }
+  })
+}

@@ -1,0 +1,144 @@
+// Partial prerendering against the production build (docs/caching.md, "Partial prerendering").
+// Fixtures: /lab/ppr opts in (`experimental_ppr`): a static heading, a "use cache" part and a
+// counter in the shell, and a hole that reads the `lab-visitor` cookie and then takes a second;
+// /lab/ppr/broken, whose hole throws (its error.tsx shows); /lab/ppr/outside, which reads a
+// cookie outside any Suspense boundary (no shell). The lab's controls are open on this server.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import type { PrerenderManifest } from '../../src/framework/static/prerendered.ts'
+import {
+  collectConsoleErrors,
+  collectPageErrors,
+  gotoHydrated,
+  ROOT_DIR,
+  setupProductionServerAndBrowser,
+} from './support/index.ts'
+
+const { app, chromium } = setupProductionServerAndBrowser({ env: { LAB_CONTROLS: 'open' } })
+
+const HEADING = '<h1>Partial prerendering</h1>'
+const FALLBACK = 'Finding out who you are…'
+
+/** The document's body as the chunks that came over the wire, in order. */
+async function chunksOf(
+  path: string,
+  cookie?: string,
+): Promise<{ response: Response; chunks: string[] }> {
+  const response = await fetch(`${app.url}${path}`, {
+    headers: cookie ? { cookie } : {},
+  })
+  const chunks: string[] = []
+  const decoder = new TextDecoder()
+  for await (const chunk of response.body!) chunks.push(decoder.decode(chunk, { stream: true }))
+  return { response, chunks }
+}
+
+const indexOfChunk = (chunks: string[], text: string) => chunks.findIndex((c) => c.includes(text))
+const shellTime = (html: string) => /Shell made at ([^<]+)</.exec(html)?.[1]
+
+test('the build kept the shell, with the fallback in place of the hole, and says so', () => {
+  const manifest = JSON.parse(
+    readFileSync(join(ROOT_DIR, 'dist/prerender/manifest.json'), 'utf8'),
+  ) as PrerenderManifest
+  const route = manifest.routes.find((r) => r.route === '(lab)/lab/ppr/page.tsx')
+  expect(route).toMatchObject({ kind: 'partial', pathnames: ['/lab/ppr'] })
+  const page = manifest.pages['/lab/ppr']!
+  expect(page.postponed).toEqual(expect.any(String))
+  const shell = readFileSync(join(ROOT_DIR, 'dist/prerender', page.html.file), 'utf8')
+  expect(shell).toContain(HEADING)
+  expect(shell).toContain(FALLBACK)
+  expect(shell).not.toContain('Hello,')
+  // The resumed part ends the document.
+  expect(shell).not.toContain('</body>')
+})
+
+test('the shell arrives in the first chunk, before the hole’s second has passed; one document', async () => {
+  const { response, chunks } = await chunksOf('/lab/ppr', 'lab-visitor=Ada')
+  expect(response.status).toBe(200)
+  expect(response.headers.get('cache-control')).toBe('private, no-store')
+  expect(chunks[0]).toContain(HEADING)
+  expect(chunks[0]).toContain(FALLBACK)
+  expect(chunks[0]).not.toContain('Hello, Ada.')
+  const hole = indexOfChunk(chunks, 'Hello, Ada.')
+  expect(hole).toBeGreaterThan(0)
+  const html = chunks.join('')
+  expect(html.endsWith('</body></html>')).toBe(true)
+  expect(html.match(/<\/body><\/html>/g)).toHaveLength(1)
+})
+
+test('the shell is the same for every request; the hole is each visitor’s own, under load', async () => {
+  const names = Array.from({ length: 24 }, (_, i) => `visitor${i}`)
+  const pages = await Promise.all(
+    names.map(async (name) => (await chunksOf('/lab/ppr', `lab-visitor=${name}`)).chunks.join('')),
+  )
+  const shells = new Set(pages.map(shellTime))
+  expect(shells.size).toBe(1)
+  pages.forEach((html, i) => {
+    const greetings = html.match(/Hello, (\w+)\./g)
+    // In the document and in its inlined payload: this visitor's name only.
+    expect(greetings?.length).toBeGreaterThan(0)
+    expect(new Set(greetings)).toEqual(new Set([`Hello, ${names[i]}.`]))
+  })
+  const anonymous = (await chunksOf('/lab/ppr')).chunks.join('')
+  expect(anonymous).toContain('Hello, stranger.')
+  expect(anonymous).not.toMatch(/visitor\d+/)
+})
+
+test('in Chromium: the fallback, then the visitor’s part; the page hydrates with no error', async () => {
+  const page = await chromium.newPage()
+  await page.context().addCookies([{ name: 'lab-visitor', value: 'Grace', url: app.url }])
+  const pageErrors = collectPageErrors(page)
+  const consoleErrors = collectConsoleErrors(page)
+  await gotoHydrated(page, '/lab/ppr')
+  await page.getByText('Hello, Grace.').waitFor()
+  const counter = page.locator('main button.counter')
+  await counter.click()
+  await expect.poll(() => counter.textContent()).toBe('Clicked 1 time')
+  expect(pageErrors).toEqual([])
+  expect(consoleErrors).toEqual([])
+})
+
+test('a client navigation to the route shows the visitor’s part (its payload is rendered per request)', async () => {
+  const page = await chromium.newPage()
+  await page.context().addCookies([{ name: 'lab-visitor', value: 'Linus', url: app.url }])
+  await gotoHydrated(page, '/lab')
+  await page.locator('a[href="/lab/ppr"]').first().click()
+  await page.getByText('Hello, Linus.').waitFor()
+  expect(await page.locator('h1').textContent()).toBe('Partial prerendering')
+})
+
+test('revalidating the tag of its "use cache" part renders a new shell', async () => {
+  const before = (await chunksOf('/lab/ppr')).chunks.join('')
+  const page = await chromium.newPage()
+  await gotoHydrated(page, '/lab/ppr')
+  await page.getByRole('button', { name: 'Revalidate the shell' }).click()
+  await expect
+    .poll(async () => shellTime((await chunksOf('/lab/ppr')).chunks.join('')))
+    .not.toBe(shellTime(before))
+  const after = (await chunksOf('/lab/ppr')).chunks.join('')
+  expect(after).toContain(HEADING)
+})
+
+test('a hole that throws shows its error.tsx; the shell around it stays', async () => {
+  const { response, chunks } = await chunksOf('/lab/ppr/broken')
+  expect(response.status).toBe(200)
+  expect(chunks[0]).toContain('The shell of a page whose hole throws')
+  const page = await chromium.newPage()
+  await page.goto('/lab/ppr/broken')
+  await page.getByText('Something went wrong in the lab.').waitFor()
+  expect(await page.locator('header nav a[href="/lab"]').count()).toBe(1)
+})
+
+test('a read outside every Suspense boundary: no shell, the build names the component', async () => {
+  const manifest = JSON.parse(
+    readFileSync(join(ROOT_DIR, 'dist/prerender/manifest.json'), 'utf8'),
+  ) as PrerenderManifest
+  const route = manifest.routes.find((r) => r.route === '(lab)/lab/ppr/outside/page.tsx')
+  expect(route?.kind).toBe('dynamic')
+  expect(route?.reason).toContain(
+    'cookies() was read by <Greeting> outside every <Suspense> boundary',
+  )
+  const { chunks } = await chunksOf('/lab/ppr/outside', 'session=x')
+  expect(chunks.join('')).toContain('Welcome back.')
+})
