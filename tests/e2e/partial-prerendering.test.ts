@@ -99,6 +99,24 @@ test('in Chromium: the fallback, then the visitor’s part; the page hydrates wi
   expect(consoleErrors).toEqual([])
 })
 
+test('with a query, the shell hydrates as rendered (no query), then shows the browser’s', async () => {
+  // The shell, the same for everyone, shows no query.
+  const { chunks } = await chunksOf('/lab/ppr?from=mail')
+  expect(chunks[0]).toContain('From: nowhere')
+  const page = await chromium.newPage()
+  const pageErrors = collectPageErrors(page)
+  const consoleErrors = collectConsoleErrors(page)
+  await gotoHydrated(page, '/lab/ppr?from=mail')
+  await page.getByText('Hello, stranger.').waitFor()
+  // Hydrated to the end (the hole's content included) once its counter counts.
+  const counter = page.locator('main button.counter')
+  await counter.click()
+  await expect.poll(() => counter.textContent()).toBe('Clicked 1 time')
+  expect(await page.getByTestId('search-echo').textContent()).toBe('From: mail')
+  expect(pageErrors).toEqual([])
+  expect(consoleErrors).toEqual([])
+})
+
 test('a client navigation to the route shows the visitor’s part (its payload is rendered per request)', async () => {
   const page = await chromium.newPage()
   await page.context().addCookies([{ name: 'lab-visitor', value: 'Linus', url: app.url }])

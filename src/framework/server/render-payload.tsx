@@ -39,6 +39,11 @@ export interface RenderOptions extends Pick<RscPayload, 'formState' | 'returnVal
    * the visitor, whose render logs them, once.
    */
   heldErrors?: unknown[]
+  /**
+   * The URL the payload tells the client it shows, when not the rendered one: a partially
+   * prerendered page's is its shell's (no query), which the client hydrates with.
+   */
+  shownUrl?: URL
 }
 
 /** No match renders the root's 404 screen. */
@@ -49,7 +54,8 @@ export async function renderRoute(
   match: RouteMatch | null,
   options: RenderOptions = {},
 ): Promise<RenderedRoute> {
-  const { temporaryReferences, fallback, failure, treeless, heldErrors, ...fields } = options
+  const { temporaryReferences, fallback, failure, treeless, heldErrors, shownUrl, ...fields } =
+    options
   const { routes: routeTable, react, load } = core
   const chain = match?.route.chain ?? [routeTable.root]
   const params = match?.params ?? {}
@@ -73,7 +79,7 @@ export async function renderRoute(
     loadGlobalError(load, routeTable.root),
   ])
   // A rewritten request shows the browser's URL (as in Next.js); the tree is the rewrite's.
-  const shown = rewrittenFrom() ?? url
+  const shown = shownUrl ?? rewrittenFrom() ?? url
   const payload: RscPayload = {
     tree,
     url: shown.pathname + shown.search,

@@ -8,6 +8,7 @@ import type { ShellPage } from '../static/page-store.ts'
 import { reportServerError } from '../wire/errors.ts'
 import { responseFromNodeStream } from '../wire/node-body.ts'
 import type { Core } from './core-state.ts'
+import { pageUrlOf } from './detached-renders.ts'
 import { DOCUMENT_HEADERS } from './document.ts'
 import { renderRoute } from './render-payload.tsx'
 
@@ -22,7 +23,10 @@ export function shellDocument(
   body.write(page.html.bytes)
   const resume = async () => {
     const ssr = await core.html()
-    const rendered = await renderRoute(core, request, url, match)
+    // Hydrated against the shell, which was rendered without a query: the payload says the same
+    // URL, and the browser's own shows right after (client/router.tsx), as for a static page.
+    const shownUrl = pageUrlOf(url, core.config.origin)
+    const rendered = await renderRoute(core, request, url, match, { shownUrl })
     const rest = await ssr.resumeHtml(rendered.body, page.postponed, { signal: request.signal })
     rest.pipe(body)
     rest.once('error', (error) => body.destroy(error))

@@ -59,13 +59,28 @@ async function quiet(lastChunkAt: () => number, use: CacheUse): Promise<void> {
   }
 }
 
-/** Renders the shell of `url` for everyone and keeps it, or says why it cannot. */
-export function renderShell(
+/**
+ * Renders the shell of `url` for everyone and keeps it, or says why it cannot. An empty shell is
+ * rendered once more before it counts: in a process's first render the client components' modules
+ * may still be loading when the render settles, which leaves the shell empty; by the second they
+ * have loaded (and cached reads are warm).
+ */
+export async function renderShell(
+  core: Core,
+  url: URL,
+  match: RouteMatch,
+  config: SegmentConfig,
+): Promise<ShellOutcome> {
+  const first = await renderShellOnce(core, url, match, config)
+  return 'empty' in first && first.empty ? renderShellOnce(core, url, match, config) : first
+}
+
+function renderShellOnce(
   core: Core,
   url: URL,
   match: RouteMatch,
   { revalidate }: SegmentConfig,
-): Promise<ShellOutcome> {
+): Promise<ShellOutcome & { empty?: true }> {
   const pageUrl = pageUrlOf(url, core.config.origin)
   const stopPayload = new AbortController()
   const request = detachedRequest(pageUrl, stopPayload.signal)
@@ -73,7 +88,7 @@ export function renderShell(
     const holes = renderAsShell()
     const heldErrors: unknown[] = []
     const ssr = await core.html()
-    let refusal: { refused: string; lasting: boolean } | undefined
+    let refusal: { refused: string; lasting: boolean; empty?: true } | undefined
     const result = await core.pages.renderToKeep(
       url.pathname,
       async (use) => {
@@ -130,7 +145,7 @@ export function renderShell(
         } else if (postponed === null) {
           refusal = { refused: 'it rendered whole, with no hole to leave', lasting: true }
         } else if (prelude.byteLength === 0) {
-          refusal = { refused: emptyShellReason(holes), lasting: true }
+          refusal = { refused: emptyShellReason(holes), lasting: true, empty: true }
         }
         return refusal === undefined
       },

@@ -3,6 +3,7 @@ import type { Metadata } from '#framework'
 import { cacheLife, cacheTag, cookies } from '#framework'
 import { Counter } from '../../../_components/counter.tsx'
 import { revalidateShell } from './actions.ts'
+import { SearchEcho } from './search-echo.tsx'
 import { PPR_TAG } from './tags.ts'
 
 export const metadata: Metadata = { title: 'Partial prerendering' }
@@ -37,6 +38,7 @@ export default function PartialPrerenderingPage() {
     <>
       <h1>Partial prerendering</h1>
       <ShellStamp />
+      <SearchEcho />
       <Counter />
       <Suspense fallback={<p data-testid="visitor-fallback">Finding out who you are…</p>}>
         <Visitor />
