@@ -1,6 +1,6 @@
 // Partial prerendering's holes (request/dynamic-reads.ts, server/shell-render.ts): in a shell
 // render a read of the request never settles and is noted with its reader; elsewhere it reads.
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import {
   getDynamicReason,
   ReadTrackingPromise,
@@ -10,6 +10,7 @@ import { connection } from '../../src/framework/server/connection.ts'
 import { cookies, headers } from '../../src/framework/server/request-apis.ts'
 import { runWithRequest } from '../../src/framework/server/request-store.ts'
 import { emptyShellReason } from '../../src/framework/server/shell-render.ts'
+import { RouteClassification } from '../../src/framework/static/classification.ts'
 
 const request = () => new Request('http://localhost/page', { headers: { cookie: 'a=1' } })
 
@@ -61,5 +62,31 @@ test('outside a shell render the same reads settle, and make the render dynamic'
   await runWithRequest(request(), async () => {
     expect((await cookies()).get('a')?.value).toBe('1')
     expect(getDynamicReason()).toBe('cookies()')
+  })
+})
+
+describe('a route without a shell', () => {
+  test('for good: said once, and kept until the code changes', () => {
+    const classification = new RouteClassification()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    classification.refuseShell('a/page.tsx', '/a', 'cookies() was read outside')
+    classification.refuseShell('a/page.tsx', '/a', 'cookies() was read outside')
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(classification.shellRefusalOf('a/page.tsx')).toBe('cookies() was read outside')
+    classification.clear()
+    expect(classification.shellRefusalOf('a/page.tsx')).toBeUndefined()
+    warn.mockRestore()
+  })
+
+  test('after a failed shell: for a while, then tried again', () => {
+    vi.useFakeTimers()
+    const classification = new RouteClassification()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    classification.pauseShell('a/page.tsx', '/a', 'its shell met an error', 10)
+    expect(classification.shellRefusalOf('a/page.tsx')).toBe('its shell met an error')
+    vi.advanceTimersByTime(10_000)
+    expect(classification.shellRefusalOf('a/page.tsx')).toBeUndefined()
+    warn.mockRestore()
+    vi.useRealTimers()
   })
 })

@@ -27,7 +27,7 @@ import { adoptRecordedErrors } from './render-errors.ts'
 import { renderRoute } from './render-payload.tsx'
 import { rewrittenFrom } from './request-store.ts'
 import { shellDocument } from './shell-document.ts'
-import { renderShell } from './shell-render.ts'
+import { renderShell, SHELL_RETRY_S } from './shell-render.ts'
 
 export type PageFormat = 'payload' | 'document'
 
@@ -120,8 +120,7 @@ async function keptShell(
   ).result
   if ('page' in outcome) return isShellPage(outcome.page) ? outcome.page : undefined
   if (outcome.lasting) classification.refuseShell(match.route.file, url.pathname, outcome.refused)
-  else
-    console.warn(`[partial prerendering] ${url.pathname} was rendered whole: ${outcome.refused}.`)
+  else classification.pauseShell(match.route.file, url.pathname, outcome.refused, SHELL_RETRY_S)
   return undefined
 }
 

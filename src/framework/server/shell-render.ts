@@ -28,6 +28,9 @@ import { runDetached } from './request-store.ts'
  */
 export const SHELL_QUIET_MS = 50
 
+/** How long a route whose shell failed (an error, a timeout) renders whole before a new try. */
+export const SHELL_RETRY_S = 10
+
 /** The component that made a read: the first frame of the read's stack named as one. */
 function readerOf(hole: RequestHole): string | undefined {
   for (const line of hole.stack.split('\n').slice(1)) {
@@ -51,9 +54,12 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
-/** Resolves once no payload bytes came for SHELL_QUIET_MS and no cached read is pending. */
-async function quiet(lastChunkAt: () => number, use: CacheUse): Promise<void> {
-  for (;;) {
+/**
+ * Resolves once no payload bytes came for SHELL_QUIET_MS and no cached read is pending, or once
+ * `done` is aborted (the render ended otherwise).
+ */
+async function quiet(lastChunkAt: () => number, use: CacheUse, done: AbortSignal): Promise<void> {
+  while (!done.aborted) {
     await sleep(SHELL_QUIET_MS / 2)
     if (use.pending === 0 && performance.now() - lastChunkAt() >= SHELL_QUIET_MS) return
   }
@@ -106,7 +112,11 @@ function renderShellOnce(
         const timedOut = new Promise<'timeout'>((resolve) => {
           timer = setTimeout(() => resolve('timeout'), WHOLE_RENDER_TIMEOUT_MS)
         })
-        const ended = await Promise.race([prerendering, quiet(() => lastChunkAt, use), timedOut])
+        const ended = await Promise.race([
+          prerendering,
+          quiet(() => lastChunkAt, use, stopHtml.signal),
+          timedOut,
+        ])
         clearTimeout(timer)
         // The HTML first: stopped, its waiting boundaries are postponed; the payload's render,
         // stopped after, would otherwise fill them with errors.

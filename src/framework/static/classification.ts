@@ -50,8 +50,11 @@ export class RouteClassification {
   private readonly configs = new Map<string, Promise<SegmentConfig>>()
   /** The params generateStaticParams() lists, by route, where `dynamicParams = false` needs them. */
   private readonly listed = new Map<string, Promise<Set<string>>>()
-  /** Why a partially prerendered route has no shell, by route: it renders whole per request. */
-  private readonly shellRefusals = new Map<string, string>()
+  /**
+   * Why a partially prerendered route has no shell, by route: it renders whole per request, for
+   * good or (a shell that failed) until `until`.
+   */
+  private readonly shellRefusals = new Map<string, { reason: string; until?: number }>()
 
   renderingOf(routeFile: string): Rendering | undefined {
     return this.renderings.get(routeFile)
@@ -96,15 +99,32 @@ export class RouteClassification {
   }
 
   shellRefusalOf(routeFile: string): string | undefined {
-    return this.shellRefusals.get(routeFile)
+    const refusal = this.shellRefusals.get(routeFile)
+    if (refusal?.until !== undefined && refusal.until <= Date.now()) {
+      this.shellRefusals.delete(routeFile)
+      return undefined
+    }
+    return refusal?.reason
   }
 
   /** The route can have no shell (a read of the request outside Suspense): said once, here. */
   refuseShell(routeFile: string, pathname: string, reason: string): void {
-    if (this.shellRefusals.has(routeFile)) return
-    this.shellRefusals.set(routeFile, reason)
+    const known = this.shellRefusals.get(routeFile)
+    if (known && known.until === undefined) return
+    this.shellRefusals.set(routeFile, { reason })
     console.warn(
       `[partial prerendering] ${pathname} has no static shell, so it renders whole for each request: ${reason}.`,
+    )
+  }
+
+  /**
+   * The route's shell failed this time (an error, a timeout): for `seconds` its documents render
+   * whole, rather than each trying a shell again first.
+   */
+  pauseShell(routeFile: string, pathname: string, reason: string, seconds: number): void {
+    this.shellRefusals.set(routeFile, { reason, until: Date.now() + seconds * 1000 })
+    console.warn(
+      `[partial prerendering] ${pathname} was rendered whole: ${reason}. Its shell is tried again in ${seconds} s.`,
     )
   }
 
