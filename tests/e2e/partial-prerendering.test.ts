@@ -59,6 +59,8 @@ test('the build kept the shell, with the fallback in place of the hole, and says
   const shell = readFileSync(join(ROOT_DIR, 'dist/prerender', page.html.file), 'utf8')
   expect(shell).toContain(HEADING)
   expect(shell).toContain(FALLBACK)
+  // Its "use cache" component is part of it.
+  expect(shell).toMatch(/Shell made at \d{4}-/)
   expect(shell).not.toContain('Hello,')
   // The resumed part ends the document.
   expect(shell).not.toContain('</body>')
