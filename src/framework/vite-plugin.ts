@@ -25,6 +25,7 @@ import { serverComponentHooks } from './vite/server-component-hooks.ts'
 import { serverComponentProps } from './vite/server-component-props.ts'
 import { serverFunctionExports } from './vite/server-function-exports.ts'
 import { serverOnlyImports } from './vite/server-only-imports.ts'
+import { ssrSourceUrls } from './vite/ssr-source-urls.ts'
 import { typedRoutes } from './vite/typed-routes.ts'
 import { cacheDirective } from './vite/use-cache.ts'
 import { validateRoutes } from './vite/validate-routes.ts'
@@ -62,6 +63,7 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     forgetStaticPagesOnChange(),
     devWarmup(routesDirOf),
     devErrorOverlay(),
+    ssrSourceUrls(),
     cachedCallSites(),
     cacheDirective(),
     serverComponentHooks(),

@@ -2,6 +2,7 @@
 // error overlay shows the message, where the error points, the code frame and the stack, for a
 // document load (even one that could not render anything), a client navigation, a server
 // function call and a route handler; the terminal logs each error once, with its code frame.
+// Its stack points at the line and column that threw, in a file both server environments run.
 // A document whose page did not compile reloads once the file is fixed. The broken files are
 // written into a copy of the project; one dev server serves the whole file.
 import { expect, test } from 'vitest'
@@ -125,14 +126,41 @@ test('a client navigation to a page that throws: the overlay in the page', async
   expect(loggedErrors(dev.server.process, mark)).toHaveLength(1)
 }, 180_000)
 
-test('a server function call that throws: the overlay in the page', async () => {
+test("a server function call that throws: the overlay in the page, and the log, at the throw's line and column", async () => {
+  // The page's render also ran the ssr environment's stub of this 'use server' file, whose
+  // source map must not stand for the module that threw.
+  const file = 'src/routes/(lab)/lab/actions/actions.ts'
   const page = await open()
   await gotoHydrated(page, '/lab/actions')
   await waitForHydration(page, 'button')
+  const mark = dev.server.process.output.length
   await page.getByRole('button', { name: 'Call error' }).click()
   const overlay = await overlayOf(page)
   expect(overlay.message).toBe('The lab server function failed (secret detail 42).')
-  expect(overlay.stack).toContain('at interruptAction (')
+  expect(overlay.file).toMatch(/src\/routes\/\(lab\)\/lab\/actions\/actions\.ts:7:31$/)
+  expect(overlay.frame).toMatch(/^>\s+7 \| {3}if \(kind === 'error'\) throw new Error\(/m)
+  const thrower = (stack: string[]) => stack.find((line) => line.includes('at interruptAction ('))
+  expect(thrower(overlay.stack.split('\n'))).toContain(`${file}:7:31)`)
+
+  const logged = loggedErrors(dev.server.process, mark)
+  expect(logged).toHaveLength(1)
+  expect(thrower(logged[0]!.detail)).toContain(`${file}:7:31)`)
+}, 180_000)
+
+test('a client component that fails during SSR: the overlay and the log at the line and column that failed', async () => {
+  // Run by the ssr environment, whose modules are mapped apart from the rsc environment's.
+  const at = 'src/routes/(lab)/lab/global/_browser-only.tsx:6:66)'
+  const mark = dev.server.process.output.length
+  const page = await open()
+  const response = await page.goto('/lab/global/ssr-only')
+  expect(response?.status()).toBe(500)
+  const overlay = await overlayOf(page)
+  expect(overlay.message).toBe('window is not defined')
+  const failed = (stack: string[]) => stack.find((line) => line.includes('at BrowserOnly ('))
+  expect(failed(overlay.stack.split('\n'))).toContain(at)
+  const logged = loggedErrors(dev.server.process, mark)
+  expect(logged).toHaveLength(1)
+  expect(failed(logged[0]!.detail)).toContain(at)
 }, 180_000)
 
 test('a route handler that throws: 500 with its reason phrase, the message and the stack; the overlay of the page that fetched it', async () => {
