@@ -1,20 +1,12 @@
-import { Link } from '#framework/client'
-import { listNotes } from './_data/notes.ts'
+import { RecentNotes } from './_components/recent-notes.tsx'
 
-export default async function HomePage() {
-  const recent = (await listNotes()).slice(-3).reverse()
+export default function HomePage() {
   return (
     <>
       <h1>Notebook</h1>
       <p>A small notebook, server-rendered with React Server Components.</p>
       <h2>Recent notes</h2>
-      <ul>
-        {recent.map((note) => (
-          <li key={note.id}>
-            <Link href={`/notes/${note.id}`}>{note.title}</Link>
-          </li>
-        ))}
-      </ul>
+      <RecentNotes count={3} />
     </>
   )
 }

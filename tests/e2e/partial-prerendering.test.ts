@@ -99,36 +99,35 @@ test('the shell is the same for every request; the hole is each visitor’s own,
   expect(anonymous).not.toMatch(/visitor\d+/)
 })
 
-test('in Chromium: the fallback, then the visitor’s part; the page hydrates with no error', async () => {
+/**
+ * Opens `path` in Chromium as the visitor named `name` (none: no cookie) and waits until its
+ * hole shows the greeting and the page has hydrated to the end (its counter counts). Returns the
+ * page, and the errors it logged (hydration mismatches among them).
+ */
+async function visit(path: string, name?: string) {
   const page = await chromium.newPage()
-  await page.context().addCookies([{ name: 'lab-visitor', value: 'Grace', url: app.url }])
-  const pageErrors = collectPageErrors(page)
-  const consoleErrors = collectConsoleErrors(page)
-  await gotoHydrated(page, '/lab/ppr')
-  await page.getByText('Hello, Grace.').waitFor()
+  if (name) await page.context().addCookies([{ name: 'lab-visitor', value: name, url: app.url }])
+  const errors = [collectPageErrors(page), collectConsoleErrors(page)] as const
+  await gotoHydrated(page, path)
+  await page.getByText(`Hello, ${name ?? 'stranger'}.`).waitFor()
   const counter = page.locator('main button.counter')
   await counter.click()
   await expect.poll(() => counter.textContent()).toBe('Clicked 1 time')
-  expect(pageErrors).toEqual([])
-  expect(consoleErrors).toEqual([])
+  return { page, errors: () => [...errors[0].map((error) => error.message), ...errors[1]] }
+}
+
+test('in Chromium: the fallback, then the visitor’s part; the page hydrates with no error', async () => {
+  const { errors } = await visit('/lab/ppr', 'Grace')
+  expect(errors()).toEqual([])
 })
 
 test('with a query, the shell hydrates as rendered (no query), then shows the browser’s', async () => {
   // The shell, the same for everyone, shows no query.
   const { chunks } = await chunksOf('/lab/ppr?from=mail')
   expect(shellOf(chunks)).toContain('From: nowhere')
-  const page = await chromium.newPage()
-  const pageErrors = collectPageErrors(page)
-  const consoleErrors = collectConsoleErrors(page)
-  await gotoHydrated(page, '/lab/ppr?from=mail')
-  await page.getByText('Hello, stranger.').waitFor()
-  // Hydrated to the end (the hole's content included) once its counter counts.
-  const counter = page.locator('main button.counter')
-  await counter.click()
-  await expect.poll(() => counter.textContent()).toBe('Clicked 1 time')
+  const { page, errors } = await visit('/lab/ppr?from=mail')
   expect(await page.getByTestId('search-echo').textContent()).toBe('From: mail')
-  expect(pageErrors).toEqual([])
-  expect(consoleErrors).toEqual([])
+  expect(errors()).toEqual([])
 })
 
 test('a client navigation to the route shows the visitor’s part (its payload is rendered per request)', async () => {

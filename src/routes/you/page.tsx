@@ -2,8 +2,8 @@ import { Suspense } from 'react'
 import type { Metadata } from '#framework'
 import { Link } from '#framework/client'
 import { NotesSummary } from '../_components/notes-summary.tsx'
+import { RecentNotes } from '../_components/recent-notes.tsx'
 import { currentUser } from '../_data/auth.ts'
-import { listNotes } from '../_data/notes.ts'
 
 export const metadata: Metadata = { title: 'Your notebook' }
 
@@ -30,8 +30,7 @@ async function SignedInAs() {
   )
 }
 
-export default async function YourNotebookPage() {
-  const recent = (await listNotes()).slice(-5).reverse()
+export default function YourNotebookPage() {
   return (
     <>
       <h1>Your notebook</h1>
@@ -40,13 +39,7 @@ export default async function YourNotebookPage() {
       </Suspense>
       <NotesSummary />
       <h2>Latest notes</h2>
-      <ul>
-        {recent.map((note) => (
-          <li key={note.id}>
-            <Link href={`/notes/${note.id}`}>{note.title}</Link>
-          </li>
-        ))}
-      </ul>
+      <RecentNotes count={5} />
     </>
   )
 }
