@@ -90,3 +90,19 @@ describe('a route without a shell', () => {
     vi.useRealTimers()
   })
 })
+
+test('a read by generateMetadata() outside Suspense is named as such', async () => {
+  await runWithRequest(request(), async () => {
+    const holes = renderAsShell()
+    void generateMetadata()
+    expect(emptyShellReason(holes)).toMatch(
+      /^cookies\(\) was read by generateMetadata\(\), whose tags go in the document's <head>/,
+    )
+  })
+})
+
+/** As a page's would. */
+async function generateMetadata() {
+  await cookies()
+  return {}
+}

@@ -31,11 +31,17 @@ export const SHELL_QUIET_MS = 50
 /** How long a route whose shell failed (an error, a timeout) renders whole before a new try. */
 export const SHELL_RETRY_S = 10
 
-/** The component that made a read: the first frame of the read's stack named as one. */
+/**
+ * Who made a read: the first frame of its stack named as a component (`<Greeting>`) or as
+ * generateMetadata() / generateViewport(), whose tags go in the document's head.
+ */
 function readerOf(hole: RequestHole): string | undefined {
   for (const line of hole.stack.split('\n').slice(1)) {
-    const name = /^\s*at (?:async )?([A-Z][\w$]*) /.exec(line)?.[1]
-    if (name && name !== 'Object' && name !== 'Promise') return name
+    const name = /^\s*at (?:async )?([A-Z][\w$]*|generateMetadata|generateViewport) /.exec(
+      line,
+    )?.[1]
+    if (!name || name === 'Object' || name === 'Promise') continue
+    return name.startsWith('generate') ? `${name}()` : `<${name}>`
   }
   return undefined
 }
@@ -47,7 +53,10 @@ export function emptyShellReason(holes: readonly RequestHole[]): string {
     return `a part outside every <Suspense> boundary was still waiting ${SHELL_QUIET_MS} ms after the rest had settled. Wrap slow work in <Suspense>, or cache it with "use cache"`
   }
   const reader = readerOf(hole)
-  return `${hole.reason} was read${reader ? ` by <${reader}>` : ''} outside every <Suspense> boundary. Wrap the component that reads it in <Suspense> (its fallback goes in the shell)`
+  if (reader?.startsWith('generate')) {
+    return `${hole.reason} was read by ${reader}, whose tags go in the document's <head>, outside every <Suspense> boundary. Read the request in the page instead, or keep the route dynamic`
+  }
+  return `${hole.reason} was read${reader ? ` by ${reader}` : ''} outside every <Suspense> boundary. Wrap the component that reads it in <Suspense> (its fallback goes in the shell)`
 }
 
 function sleep(ms: number): Promise<void> {
