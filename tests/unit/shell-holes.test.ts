@@ -78,14 +78,16 @@ describe('a route without a shell', () => {
     warn.mockRestore()
   })
 
-  test('after a failed shell: for a while, then tried again', () => {
+  test('after a failed shell: that page, for a while, then tried again', () => {
     vi.useFakeTimers()
     const classification = new RouteClassification()
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    classification.pauseShell('a/page.tsx', '/a', 'its shell met an error', 10)
-    expect(classification.shellRefusalOf('a/page.tsx')).toBe('its shell met an error')
+    classification.pauseShell('/a/1', 'its shell met an error', 10)
+    expect(classification.shellRefusalOf('a/[id]/page.tsx', '/a/1')).toBe('its shell met an error')
+    // Another page of the route keeps its shell.
+    expect(classification.shellRefusalOf('a/[id]/page.tsx', '/a/2')).toBeUndefined()
     vi.advanceTimersByTime(10_000)
-    expect(classification.shellRefusalOf('a/page.tsx')).toBeUndefined()
+    expect(classification.shellRefusalOf('a/[id]/page.tsx', '/a/1')).toBeUndefined()
     warn.mockRestore()
     vi.useRealTimers()
   })

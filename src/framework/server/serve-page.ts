@@ -112,7 +112,7 @@ async function keptShell(
   config: SegmentConfig,
 ): Promise<ShellPage | undefined> {
   const { classification } = core
-  if (classification.shellRefusalOf(match.route.file) !== undefined) return undefined
+  if (classification.shellRefusalOf(match.route.file, url.pathname) !== undefined) return undefined
   const stored = await core.pages.fresh(url.pathname)
   if (isShellPage(stored)) return stored
   const outcome = await core.shellRenders.share(url.pathname, () =>
@@ -120,7 +120,7 @@ async function keptShell(
   ).result
   if ('page' in outcome) return isShellPage(outcome.page) ? outcome.page : undefined
   if (outcome.lasting) classification.refuseShell(match.route.file, url.pathname, outcome.refused)
-  else classification.pauseShell(match.route.file, url.pathname, outcome.refused, SHELL_RETRY_S)
+  else classification.pauseShell(url.pathname, outcome.refused, SHELL_RETRY_S)
   return undefined
 }
 

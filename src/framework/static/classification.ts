@@ -4,6 +4,7 @@
 // segment config, read here only), which params generateStaticParams() lists, and what renders
 // found.
 
+import { LRUCache } from 'lru-cache'
 import { startOutsideRequests } from '../request/outside-requests.ts'
 import type { Route, RouteMatch } from '../routing/types.ts'
 import type { Rendering } from '../wire/protocol.ts'
@@ -11,6 +12,9 @@ import { listStaticParams, paramDirectories, paramsKey, segmentFiles } from './s
 
 /** What complete renders showed of a route: its pages may be kept (static) or not (dynamic). */
 export type { Rendering }
+
+/** Pathnames whose failed shell is remembered at once; beyond, the oldest are forgotten. */
+const SHELL_PAUSES_KEPT = 1000
 
 /** What a route's files say with `export const dynamic`, known before rendering. */
 export type RenderingMode = 'force-dynamic' | 'force-static' | 'auto'
@@ -50,11 +54,15 @@ export class RouteClassification {
   private readonly configs = new Map<string, Promise<SegmentConfig>>()
   /** The params generateStaticParams() lists, by route, where `dynamicParams = false` needs them. */
   private readonly listed = new Map<string, Promise<Set<string>>>()
+  /** Why a partially prerendered route has no shell, by route: it renders whole per request. */
+  private readonly shellRefusals = new Map<string, string>()
   /**
-   * Why a partially prerendered route has no shell, by route: it renders whole per request, for
-   * good or (a shell that failed) until `until`.
+   * Pathnames whose shell failed (an error, a 404, a timeout), until when their documents render
+   * whole: by pathname, so that one failing page (a visitor may ask for many) pauses no other.
    */
-  private readonly shellRefusals = new Map<string, { reason: string; until?: number }>()
+  private readonly shellPauses = new LRUCache<string, { reason: string; until: number }>({
+    max: SHELL_PAUSES_KEPT,
+  })
 
   renderingOf(routeFile: string): Rendering | undefined {
     return this.renderings.get(routeFile)
@@ -98,31 +106,30 @@ export class RouteClassification {
     return (await listed).has(paramsKey(route, match.params))
   }
 
-  shellRefusalOf(routeFile: string): string | undefined {
+  /** Why the route (or, for a while, this pathname of it) has no shell, if it has none. */
+  shellRefusalOf(routeFile: string, pathname?: string): string | undefined {
     const refusal = this.shellRefusals.get(routeFile)
-    if (refusal?.until !== undefined && refusal.until <= Date.now()) {
-      this.shellRefusals.delete(routeFile)
-      return undefined
-    }
-    return refusal?.reason
+    if (refusal !== undefined || pathname === undefined) return refusal
+    const pause = this.shellPauses.get(pathname)
+    if (pause && pause.until <= Date.now()) this.shellPauses.delete(pathname)
+    return pause && pause.until > Date.now() ? pause.reason : undefined
   }
 
   /** The route can have no shell (a read of the request outside Suspense): said once, here. */
   refuseShell(routeFile: string, pathname: string, reason: string): void {
-    const known = this.shellRefusals.get(routeFile)
-    if (known && known.until === undefined) return
-    this.shellRefusals.set(routeFile, { reason })
+    if (this.shellRefusals.has(routeFile)) return
+    this.shellRefusals.set(routeFile, reason)
     console.warn(
       `[partial prerendering] ${pathname} has no static shell, so it renders whole for each request: ${reason}.`,
     )
   }
 
   /**
-   * The route's shell failed this time (an error, a timeout): for `seconds` its documents render
-   * whole, rather than each trying a shell again first.
+   * The shell of `pathname` failed this time (an error, a timeout): for `seconds` its documents
+   * render whole, rather than each trying a shell again first.
    */
-  pauseShell(routeFile: string, pathname: string, reason: string, seconds: number): void {
-    this.shellRefusals.set(routeFile, { reason, until: Date.now() + seconds * 1000 })
+  pauseShell(pathname: string, reason: string, seconds: number): void {
+    this.shellPauses.set(pathname, { reason, until: Date.now() + seconds * 1000 })
     console.warn(
       `[partial prerendering] ${pathname} was rendered whole: ${reason}. Its shell is tried again in ${seconds} s.`,
     )
@@ -131,6 +138,7 @@ export class RouteClassification {
   /** Dev server: the code changed, so what was found with the old code is forgotten. */
   clear(): void {
     this.shellRefusals.clear()
+    this.shellPauses.clear()
     this.renderings.clear()
     this.configs.clear()
     this.listed.clear()
