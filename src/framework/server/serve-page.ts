@@ -115,8 +115,12 @@ async function keptShell(
   if (classification.shellRefusalOf(match.route.file, url.pathname) !== undefined) return undefined
   const stored = await core.pages.fresh(url.pathname)
   if (isShellPage(stored)) return stored
+  // Its after() callbacks are dropped: each visitor's render of the page schedules its own.
   const outcome = await core.shellRenders.share(url.pathname, () =>
-    renderShell(core, url, match, config),
+    withOwnAfterQueue(
+      () => renderShell(core, url, match, config),
+      () => false,
+    ),
   ).result
   if ('page' in outcome) return isShellPage(outcome.page) ? outcome.page : undefined
   if (outcome.lasting) classification.refuseShell(match.route.file, url.pathname, outcome.refused)
