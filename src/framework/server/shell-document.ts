@@ -31,10 +31,15 @@ export function shellDocument(
     rest.pipe(body)
     rest.once('error', (error) => body.destroy(error))
   }
-  // The status is sent with the shell: a failure now can only end the document (and is logged).
-  resume().catch((error: unknown) => {
-    reportServerError(error)
-    body.destroy(error instanceof Error ? error : new Error(String(error)))
-  })
+  // Started a macrotask later: the payload's render runs React's work in microtasks and would
+  // otherwise hold the shell back until it is done (the host writes the shell when it pipes the
+  // body, right after this returns). The status goes with the shell: a failure now can only end
+  // the document (and is logged).
+  setImmediate(() =>
+    resume().catch((error: unknown) => {
+      reportServerError(error)
+      body.destroy(error instanceof Error ? error : new Error(String(error)))
+    }),
+  )
   return responseFromNodeStream(body, { status: 200, headers: DOCUMENT_HEADERS })
 }
