@@ -1,5 +1,5 @@
-// `npm run bench` (bench/README.md): builds the app and the floor, then measures the five
-// contenders in one run, interleaved (a, b, c, d, e, a, b, …), and reports every figure against
+// `npm run bench` (bench/README.md): builds the app and the floor, then measures the seven
+// contenders in one run, interleaved (a, b, …, g, a, b, …), and reports every figure against
 // floor (c). Exits non-zero only when a contender did not answer correctly, never for a target.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -14,13 +14,15 @@ import {
   clientJavaScript,
   coldStart,
   countRows,
+  firstByteTimes,
   get,
   gzipBytes,
   type LoadSample,
   load,
   ROW_COUNT,
+  VISITOR,
 } from './measure.ts'
-import { median } from './median.ts'
+import { median, percentile } from './median.ts'
 import {
   rssKiB,
   runNode,
@@ -55,6 +57,8 @@ interface Contender {
   command: ServerCommand
   page: string
   payload: string
+  /** A cookie-hole page: its document and payload must show the visitor named by the cookie. */
+  showsVisitor?: true
 }
 
 const APP: ServerCommand = { script: 'dist/rsc/server.js', env: {} }
@@ -98,6 +102,22 @@ const CONTENDERS: Contender[] = [
     page: '/bench/dynamic',
     payload: '/bench/dynamic_.rsc',
   },
+  {
+    id: 'f',
+    label: 'framework PPR, cookie hole',
+    command: APP,
+    page: '/bench/ppr',
+    payload: '/bench/ppr_.rsc',
+    showsVisitor: true,
+  },
+  {
+    id: 'g',
+    label: 'framework dynamic, cookie hole',
+    command: APP,
+    page: '/bench/ppr-dynamic',
+    payload: '/bench/ppr-dynamic_.rsc',
+    showsVisitor: true,
+  },
 ]
 
 function options(argv: string[]) {
@@ -129,6 +149,8 @@ function options(argv: string[]) {
     devStarts: quick ? 1 : 3,
     /** Timings of the machine's own speed, before the cold starts and each server's rounds. */
     steadinessSamples: quick ? 1 : 3,
+    /** Sequential GETs of the document timed to their first byte, per server and round. */
+    firstByteSamples: quick ? 10 : 40,
   }
 }
 
@@ -145,11 +167,23 @@ async function build(label: string, args: string[]) {
   return ms
 }
 
+interface Answered {
+  status: number
+  rows: number
+  /** The visitor's line, with the cookie's value, is in the answer. */
+  visitor: boolean
+  bytes: number
+  gzipBytes: number
+}
+
 interface Measured {
-  html: { status: number; rows: number; bytes: number; gzipBytes: number }
-  payload: { status: number; rows: number; bytes: number; gzipBytes: number }
+  html: Answered
+  payload: Answered
   clientJs: Asset[]
 }
+
+/** The cookie-hole pages' line for the visitor (src/routes/bench/_visitor.tsx). */
+const VISITOR_LINE = `Visitor: ${VISITOR}`
 
 /** One answer of each kind, checked for the table's rows, and the page's client JavaScript. */
 async function inspect(server: Server, contender: Contender): Promise<Measured> {
@@ -158,6 +192,7 @@ async function inspect(server: Server, contender: Contender): Promise<Measured> 
   const describe = (answer: typeof html, kind: 'html' | 'payload') => ({
     status: answer.status,
     rows: countRows(answer.body, kind),
+    visitor: answer.body.includes(VISITOR_LINE),
     bytes: answer.body.length,
     gzipBytes: gzipBytes(answer.body),
   })
@@ -205,7 +240,10 @@ export async function main(argv: string[]): Promise<number> {
     // of one build), so the median of the rounds is that of several processes, not the luck of one.
     const inspected = new Map<ContenderId, Measured>()
     const samples = new Map(
-      CONTENDERS.map((c) => [c.id, { html: [] as LoadSample[], payload: [] as LoadSample[] }]),
+      CONTENDERS.map((c) => [
+        c.id,
+        { html: [] as LoadSample[], payload: [] as LoadSample[], firstByteMs: [] as number[] },
+      ]),
     )
     const failures = new Map<ContenderId, number>(CONTENDERS.map((c) => [c.id, 0]))
     const rss = new Map<ContenderId, number>()
@@ -229,6 +267,11 @@ export async function main(argv: string[]): Promise<number> {
           samples.get(contender.id)![kind].push(sample)
           line[kind].push(`(${contender.id}) ${sample.rps.toFixed(0)}`)
         }
+        samples
+          .get(contender.id)!
+          .firstByteMs.push(
+            ...(await firstByteTimes(server.url + contender.page, settings.firstByteSamples)),
+          )
         if (round === settings.rounds) rss.set(contender.id, rssKiB(server.pid))
         await server.stop()
       }
@@ -242,13 +285,15 @@ export async function main(argv: string[]): Promise<number> {
     const figures = {} as Record<ContenderId, Figures>
     for (const { id } of CONTENDERS) {
       const { html, payload, clientJs } = inspected.get(id)!
-      const { html: htmlLoad, payload: payloadLoad } = samples.get(id)!
+      const { html: htmlLoad, payload: payloadLoad, firstByteMs } = samples.get(id)!
       const of = (list: LoadSample[], key: 'rps' | 'p50Ms' | 'p99Ms') =>
         median(list.map((s) => s[key]))
       figures[id] = {
         htmlRps: of(htmlLoad, 'rps'),
         htmlP50Ms: of(htmlLoad, 'p50Ms'),
         htmlP99Ms: of(htmlLoad, 'p99Ms'),
+        htmlFirstByteP50Ms: median(firstByteMs),
+        htmlFirstByteP99Ms: percentile(firstByteMs, 0.99),
         payloadRps: of(payloadLoad, 'rps'),
         payloadP50Ms: of(payloadLoad, 'p50Ms'),
         payloadP99Ms: of(payloadLoad, 'p99Ms'),
@@ -269,21 +314,30 @@ export async function main(argv: string[]): Promise<number> {
       figures[id].clientJsGzipAdded = figures[id].clientJsGzipBytes - figures.c.clientJsGzipBytes
     }
 
-    const contenders: ContenderResult[] = CONTENDERS.map(({ id, label, page, payload }) => {
+    const contenders: ContenderResult[] = CONTENDERS.map((contender) => {
+      const { id, label, page, payload } = contender
       const { html, payload: payloadCheck, clientJs } = inspected.get(id)!
       const checks = {
         html: { status: html.status, rows: html.rows },
         payload: { status: payloadCheck.status, rows: payloadCheck.rows },
         failuresUnderLoad: failures.get(id)!,
+        ...(contender.showsVisitor && {
+          visitor: { html: html.visitor, payload: payloadCheck.visitor },
+        }),
       }
       const answered = (check: { status: number; rows: number }) =>
         check.status === 200 && check.rows === ROW_COUNT
+      const visitorShown = !checks.visitor || (checks.visitor.html && checks.visitor.payload)
       return {
         id,
         label,
         page,
         payload,
-        ok: answered(checks.html) && answered(checks.payload) && checks.failuresUnderLoad === 0,
+        ok:
+          answered(checks.html) &&
+          answered(checks.payload) &&
+          visitorShown &&
+          checks.failuresUnderLoad === 0,
         checks,
         figures: figures[id],
         ratios: ratiosAgainst(figures[id], figures.c),

@@ -1,13 +1,18 @@
 // What the bench measures of one server: an answer's bytes and rows, the client JavaScript a page
-// loads, throughput under load (autocannon, in its own process), and cold start.
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http'
+// loads, throughput under load (autocannon, in its own process), time to first byte, and cold start.
+// Every request carries the visitor cookie, which only the cookie-hole pages read.
+import { Agent, get as httpGet, type IncomingHttpHeaders } from 'node:http'
 import { createRequire } from 'node:module'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
-import { ROW_COUNT } from '../../src/routes/bench/_table.tsx'
+import { ROW_COUNT, VISITOR_COOKIE } from '../../src/routes/bench/_table.tsx'
 import { cpuMs, runNode, type ServerCommand, startServer } from './processes.ts'
 
 export { ROW_COUNT }
+
+/** The visitor's name in its cookie: the cookie-hole pages show it. */
+export const VISITOR = 'bench'
+const COOKIE = `${VISITOR_COOKIE}=${VISITOR}`
 
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js')
 
@@ -20,7 +25,7 @@ export interface Answer {
 /** A GET on a connection of its own, with no Accept-Encoding: the bytes as the server made them. */
 export function get(url: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    httpGet(url, { agent: false }, (res) => {
+    httpGet(url, { agent: false, headers: { cookie: COOKIE } }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () =>
@@ -121,7 +126,8 @@ interface AutocannonResult {
  * CPU time of the server (process `pid`) is counted.
  */
 export async function load(url: string, seconds: number, connections: number, pid: number) {
-  const args = ['-c', String(connections), '-d', String(seconds), '-j', '-n', url]
+  const args = ['-c', String(connections), '-d', String(seconds), '-H', `cookie:${COOKIE}`]
+  args.push('-j', '-n', url)
   const cpuBefore = cpuMs(pid)
   const { stdout } = await runNode(AUTOCANNON, args, process.cwd())
   const serverCpuMs = cpuMs(pid) - cpuBefore
@@ -135,6 +141,41 @@ export async function load(url: string, seconds: number, connections: number, pi
     serverCpuMs,
     failures: result.non2xx + result.errors + result.timeouts,
   } satisfies LoadSample
+}
+
+/** Milliseconds from sending a GET on `agent`'s connection to the first byte of its body; the rest is read. */
+function firstByte(url: string, agent: Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now()
+    httpGet(url, { agent, headers: { cookie: COOKIE } }, (res) => {
+      let firstMs: number | undefined
+      res.on('data', () => {
+        firstMs ??= performance.now() - start
+      })
+      res.on('end', () =>
+        res.statusCode === 200 && firstMs !== undefined
+          ? resolve(firstMs)
+          : reject(new Error(`${url} answered ${res.statusCode} to a first-byte sample`)),
+      )
+      res.on('error', reject)
+    }).on('error', reject)
+  })
+}
+
+/**
+ * Time to first byte of `count` GETs sent one after another on one keep-alive connection, the
+ * server otherwise idle: what one visitor waits before the page starts to arrive, without the
+ * queueing that load adds (that is in the load run's latency).
+ */
+export async function firstByteTimes(url: string, count: number): Promise<number[]> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  try {
+    const times: number[] = []
+    for (let i = 0; i < count; i++) times.push(await firstByte(url, agent))
+    return times
+  } finally {
+    agent.destroy()
+  }
 }
 
 /** Milliseconds from spawning the server to the end of its first 200 answer for `path`. */

@@ -1,16 +1,18 @@
 // The bench's results: every figure of every contender, its ratio against floor (c), the targets
-// of issue 6 (information only), the table printed on stdout and the JSON written to disk.
+// of issues 6 and 37 (information only), the table printed on stdout and the JSON written to disk.
 import type { DevSample } from './dev-server.ts'
 import type { Asset, LoadSample } from './measure.ts'
 import { median as medianOf } from './median.ts'
 import type { Steadiness } from './steadiness.ts'
 
-export type ContenderId = 'a' | 'b' | 'c' | 'd' | 'e'
+export type ContenderId = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g'
 
 export const FIGURES = [
   { key: 'htmlRps', label: 'document req/s', digits: 0 },
   { key: 'htmlP50Ms', label: 'document p50 ms', digits: 1 },
   { key: 'htmlP99Ms', label: 'document p99 ms', digits: 1 },
+  { key: 'htmlFirstByteP50Ms', label: 'document first byte p50 ms', digits: 2 },
+  { key: 'htmlFirstByteP99Ms', label: 'document first byte p99 ms', digits: 2 },
   { key: 'payloadRps', label: 'payload req/s', digits: 0 },
   { key: 'payloadP50Ms', label: 'payload p50 ms', digits: 1 },
   { key: 'payloadP99Ms', label: 'payload p99 ms', digits: 1 },
@@ -42,11 +44,19 @@ export interface ContenderResult {
     payload: { status: number; rows: number }
     /** Non-2xx answers, errors and timeouts over all load runs, warm-up included. */
     failuresUnderLoad: number
+    /** Cookie-hole pages only: the visitor named by the cookie is in the document and the payload. */
+    visitor?: { html: boolean; payload: boolean }
   }
   figures: Figures
   /** figure ÷ the same figure of floor (c); null where that is 0. */
   ratios: Record<FigureKey, number | null>
-  samples: { html: LoadSample[]; payload: LoadSample[]; coldStartMs: number[] }
+  samples: {
+    html: LoadSample[]
+    payload: LoadSample[]
+    coldStartMs: number[]
+    /** Every sequential first-byte timing of the document, all rounds (measure.ts). */
+    firstByteMs: number[]
+  }
   clientJs: Asset[]
 }
 
@@ -129,7 +139,7 @@ export function ratiosAgainst(figures: Figures, floor: Figures): Record<FigureKe
 }
 
 export function evaluateTargets(byId: Record<ContenderId, Figures>): Target[] {
-  const { a, b, c, e } = byId
+  const { a, b, c, e, f, g } = byId
   const ratio = (value: number, limit: number, atLeast: boolean) => ({
     value,
     pass: atLeast ? value >= limit : value <= limit,
@@ -169,6 +179,16 @@ export function evaluateTargets(byId: Record<ContenderId, Figures>): Target[] {
       name: 'dynamic payload, N workers ≥ 1.6x one process',
       limit: '≥ 1.6x',
       ...ratio(e.payloadRps / a.payloadRps, 1.6, true),
+    },
+    {
+      name: 'PPR first byte ≤ 1.2x static (median)',
+      limit: '≤ 1.2x',
+      ...ratio(f.htmlFirstByteP50Ms / b.htmlFirstByteP50Ms, 1.2, false),
+    },
+    {
+      name: 'PPR HTML ≥ 1x the same page dynamic',
+      limit: '≥ 1x',
+      ...ratio(f.htmlRps / g.htmlRps, 1, true),
     },
   ]
 }

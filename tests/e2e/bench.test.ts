@@ -1,6 +1,6 @@
 // The benchmark (bench/README.md) end to end in its short mode: it reuses the
 // production build the other end-to-end tests use (--no-build), builds its floor, and measures the
-// five contenders, and starts the dev server once from a fresh copy. Only that every contender answered correctly and that every figure is there
+// seven contenders, and starts the dev server once from a fresh copy. Only that every contender answered correctly and that every figure is there
 // is checked, never a timing.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -11,11 +11,15 @@ import type { Results } from '../../bench/runner/report.ts'
 import { assertBuilt, ROOT_DIR } from './support/index.ts'
 
 const ROWS = 1000
-const CONTENDERS = ['a', 'b', 'c', 'd', 'e']
+const CONTENDERS = ['a', 'b', 'c', 'd', 'e', 'f', 'g']
+/** The cookie-hole pages (partially prerendered, and dynamic): they show the cookie's visitor. */
+const COOKIE_HOLE = ['f', 'g']
 const FIGURES = [
   'htmlRps',
   'htmlP50Ms',
   'htmlP99Ms',
+  'htmlFirstByteP50Ms',
+  'htmlFirstByteP99Ms',
   'payloadRps',
   'payloadP50Ms',
   'payloadP99Ms',
@@ -87,7 +91,10 @@ describe('npm run bench -- --quick', () => {
   test('exits 0 and prints the table and a line per target', () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('(c) floor Node streams')
-    expect(run.stdout.match(/^(PASS|FAIL) {2}/gm)).toHaveLength(8)
+    expect(run.stdout).toContain('(f) framework PPR, cookie hole')
+    expect(run.stdout.match(/^(PASS|FAIL) {2}/gm)).toHaveLength(10)
+    expect(run.stdout).toMatch(/^(PASS|FAIL) {2}PPR first byte ≤ 1\.2x static/m)
+    expect(run.stdout).toMatch(/^(PASS|FAIL) {2}PPR HTML ≥ 1x the same page dynamic/m)
   })
 
   test('every contender answered 200 with all the rows, as a document and as a payload', () => {
@@ -97,6 +104,9 @@ describe('npm run bench -- --quick', () => {
       expect(html, contender.label).toEqual({ status: 200, rows: ROWS })
       expect(payload, contender.label).toEqual({ status: 200, rows: ROWS })
       expect(failuresUnderLoad, contender.label).toBe(0)
+      expect(contender.checks.visitor, contender.label).toEqual(
+        COOKIE_HOLE.includes(contender.id) ? { html: true, payload: true } : undefined,
+      )
       expect(contender.ok, contender.label).toBe(true)
     }
     expect(results.ok).toBe(true)
@@ -117,6 +127,10 @@ describe('npm run bench -- --quick', () => {
       expect(contender.samples.html.length).toBeGreaterThan(0)
       expect(contender.samples.payload.length).toBeGreaterThan(0)
       expect(contender.samples.coldStartMs.length).toBeGreaterThan(0)
+      expect(contender.samples.firstByteMs.length).toBeGreaterThan(0)
+      expect(contender.figures.htmlFirstByteP50Ms).toBeLessThanOrEqual(
+        contender.figures.htmlFirstByteP99Ms,
+      )
       // React and React DOM at least: the pages hydrate.
       expect(contender.figures.clientJsBytes).toBeGreaterThan(100_000)
     }
@@ -126,9 +140,9 @@ describe('npm run bench -- --quick', () => {
 
   test("the machine's own speed over the run is timed and printed", () => {
     const { steadiness } = results.machine
-    // Once before the dev server, once before the cold starts and once before each of the five
+    // Once before the dev server, once before the cold starts and once before each of the seven
     // servers' rounds.
-    expect(steadiness.samples).toBe(7)
+    expect(steadiness.samples).toBe(9)
     for (const figure of [steadiness.p10Ms, steadiness.medianMs, steadiness.p90Ms]) {
       expect(figure).toBeGreaterThan(0)
     }
@@ -154,7 +168,7 @@ describe('npm run bench -- --quick', () => {
   })
 
   test('the targets are evaluated (as information)', () => {
-    expect(results.targets).toHaveLength(8)
+    expect(results.targets).toHaveLength(10)
     for (const target of results.targets) {
       expect(Number.isFinite(target.value), target.name).toBe(true)
       expect(typeof target.pass, target.name).toBe('boolean')

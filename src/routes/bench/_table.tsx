@@ -1,7 +1,10 @@
 // The bench page's content (bench/README.md): a 1,000-row table computed on the server at each
-// render. Shared by /bench/dynamic, /bench/static and the floor server in bench/floor/.
+// render. Shared by /bench/dynamic, /bench/static, the cookie-hole pages (_visitor.tsx) and the
+// floor server in bench/floor/.
 
 export const ROW_COUNT = 1000
+/** The cookie the cookie-hole pages read; the bench sends it with every request. */
+export const VISITOR_COOKIE = 'bench-visitor'
 const TEXT_LENGTH = 40
 const SOURCE =
   'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut ' +
