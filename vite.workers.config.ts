@@ -1,6 +1,7 @@
 // The app built as a Cloudflare Worker (docs/deploying.md, "Cloudflare Workers"): `npm run build:workers`
-// writes dist-workers/, `npm run preview:workers` runs it in workerd locally. The framework's
-// options are the app's own (vite.config.ts); wrangler.jsonc names the Worker and its bindings.
+// writes dist-workers/, `npm run preview:workers` runs it in workerd locally, `npm run dev:workers`
+// is its dev server. The framework's options are the app's own (vite.config.ts); wrangler.jsonc
+// names the Worker and its bindings.
 import { join } from 'node:path'
 import { defineConfig } from 'vite'
 import { framework } from './src/framework/vite-plugin.ts'

@@ -52,8 +52,13 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // The Worker's own checks run in the e2e-workers project only.
-          exclude: [...configDefaults.exclude, 'tests/e2e/workers.test.ts'],
+          // The Worker's own checks, and the Workers dev server's, run in the e2e-workers project
+          // only: it installs the Workers toolchain.
+          exclude: [
+            ...configDefaults.exclude,
+            'tests/e2e/workers.test.ts',
+            'tests/e2e/workers-dev.test.ts',
+          ],
           environment: 'node',
           // Each file starts its own server and browser: running them side by side on two cores
           // only makes them slow and flaky.
@@ -90,6 +95,7 @@ export default defineConfig({
             'tests/e2e/navigation.test.ts',
             'tests/e2e/server-functions.test.ts',
             'tests/e2e/workers.test.ts',
+            'tests/e2e/workers-dev.test.ts',
           ],
           env: { E2E_TARGET: 'workers' },
           environment: 'node',

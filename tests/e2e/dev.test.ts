@@ -2,28 +2,12 @@
 // server is spawned as `node vite.js` and stopped by its PID after the file, also on failure.
 import { describe, expect, test } from 'vitest'
 import { callServerFunction } from './support/client-calls.ts'
-import {
-  clickCounter,
-  collectPageErrors,
-  counter,
-  formsOf,
-  setupDevServerAndBrowser,
-  waitForHydration,
-} from './support/index.ts'
+import { expectDevHomeHydrates, formsOf, setupDevServerAndBrowser } from './support/index.ts'
 
 const { dev, chromium } = setupDevServerAndBrowser()
 
 test('the dev server serves / with status 200 and the page hydrates', async () => {
-  const page = await chromium.newPage()
-  const errors = collectPageErrors(page)
-  // The first request compiles the app on demand: allow it more time than a built page.
-  const response = await page.goto('/', { timeout: 90_000 })
-  expect(response?.status()).toBe(200)
-  await page.getByRole('heading', { level: 1, name: 'Notebook' }).waitFor()
-  expect(await counter(page).textContent()).toBe('Clicked 0 times')
-  await waitForHydration(page, 'button.counter', { timeout: 90_000 })
-  await clickCounter(page, 'Clicked 1 time')
-  expect(errors).toEqual([])
+  await expectDevHomeHydrates(await chromium.newPage())
 })
 
 test('the dev server answers a navigation payload', async () => {

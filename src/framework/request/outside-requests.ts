@@ -4,12 +4,30 @@
 // AsyncLocalStorage context holds that context's store, so a route module's import started by a
 // visitor's request would keep that request (its cookies, headers, response and render) for the
 // life of the process. These start instead in the context this module was loaded in, at startup,
-// outside any request.
+// outside any request; or, where a host cannot re-enter that context, in the context its request
+// began in, before the pipeline entered any store.
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-const startupContext = AsyncLocalStorage.snapshot()
+type Context = <T>(run: () => T) => T
+
+const startupContext: Context = AsyncLocalStorage.snapshot()
+
+/** A request's own context from before the pipeline's stores, where the host gave one. */
+const requestRoots = new AsyncLocalStorage<Context>()
 
 /** Calls `start` outside any request's AsyncLocalStorage context, for work kept past it. */
 export function startOutsideRequests<T>(start: () => T): T {
-  return startupContext(start)
+  const root = requestRoots.getStore()
+  // Kept in the started work, so that what it starts in turn runs there too.
+  return root ? root(() => requestRoots.run(root, start)) : startupContext(start)
+}
+
+/**
+ * Handles a request with its present context as the one work kept past it starts in. For a host
+ * that loads this module inside an I/O context which requests cannot enter: workerd binds a
+ * snapshot to the request (I/O context) it was taken in and refuses to call it from another,
+ * and the Workers dev server evaluates every module inside its module runner's Durable Object.
+ */
+export function handleFromRequestRoot<T>(handle: () => T): T {
+  return requestRoots.run(AsyncLocalStorage.snapshot(), handle)
 }

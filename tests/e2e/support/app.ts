@@ -1,5 +1,7 @@
 // What the tests know about the notebook app in src/routes: its texts and its client Counter.
 import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { collectPageErrors, waitForHydration } from './page.ts'
 
 /** The client component in the root layout; its state must survive client navigations. */
 export function counter(page: Page): Locator {
@@ -10,6 +12,22 @@ export function counter(page: Page): Locator {
 export async function clickCounter(page: Page, expected: string): Promise<void> {
   await counter(page).click()
   await page.getByRole('button', { name: expected, exact: true }).waitFor()
+}
+
+/**
+ * Loads / from a dev server and checks it: status 200, the notebook's heading, and the Counter
+ * counting once hydrated, with no error in the page. The first request compiles the app on
+ * demand: it is given more time than a built page.
+ */
+export async function expectDevHomeHydrates(page: Page): Promise<void> {
+  const errors = collectPageErrors(page)
+  const response = await page.goto('/', { timeout: 90_000 })
+  expect(response?.status()).toBe(200)
+  await page.getByRole('heading', { level: 1, name: 'Notebook' }).waitFor()
+  expect(await counter(page).textContent()).toBe('Clicked 0 times')
+  await waitForHydration(page, 'button.counter', { timeout: 90_000 })
+  await clickCounter(page, 'Clicked 1 time')
+  expect(errors).toEqual([])
 }
 
 export const NOT_FOUND_TEXT = 'This page could not be found.'

@@ -97,6 +97,9 @@ export async function startCommand(
   return withUrl(child, LISTENING, dataDir)
 }
 
+/** No telemetry, and no fetch of the `Request.cf` sample from Cloudflare. */
+const WRANGLER_OFFLINE = { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' }
+
 /**
  * The built Worker (dist-workers/) in workerd, as `vite preview` runs it with the Cloudflare
  * plugin: local only (no account, no network), its KV namespaces kept under the data directory
@@ -124,9 +127,7 @@ async function startWorker(
         ...process.env,
         NODE_ENV: 'production',
         DATA_DIR: dataDir,
-        // No telemetry, and no fetch of the `Request.cf` sample from Cloudflare.
-        WRANGLER_SEND_METRICS: 'false',
-        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        ...WRANGLER_OFFLINE,
         ...env,
       },
     },
@@ -137,6 +138,11 @@ async function startWorker(
 export interface DevServerOptions {
   /** The project to serve (a copy made by copyProject(), say); the real project by default. */
   root?: string
+  /**
+   * The Workers dev server (`vite.workers.config.ts`): the server code runs in workerd. Needs the
+   * Workers toolchain (`node tools/workers/install.mjs`).
+   */
+  workers?: boolean
 }
 
 /** Vite's dev server (spawned as `node vite.js`, so its PID is the server's own). */
@@ -145,11 +151,20 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<Ru
   const dataDir = createDataDir()
   const child = ManagedProcess.spawn(
     process.execPath,
-    [VITE_BIN, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    [
+      VITE_BIN,
+      ...(options.workers ? ['--config', WORKERS_CONFIG] : []),
+      ...['--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    ],
     {
-      name: 'dev server',
+      name: options.workers ? 'Workers dev server' : 'dev server',
       cwd: options.root ?? ROOT_DIR,
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        ...(options.workers ? WRANGLER_OFFLINE : {}),
+      },
     },
   )
   return withUrl(child, /Local:\s+(http:\/\/\S+)/, dataDir)
