@@ -8,6 +8,7 @@ import type { PluginOption } from 'vite'
 import type { FrameworkBuildOptions } from './config.ts'
 import { cachedCallSites } from './vite/cached-call-sites.ts'
 import { cloudflareWorker } from './vite/cloudflare-worker.ts'
+import { compileErrorLocations } from './vite/compile-error-locations.ts'
 import { devErrorOverlay } from './vite/dev-error-overlay.ts'
 import { devWarmup } from './vite/dev-warmup.ts'
 import { forgetStaticPagesOnChange } from './vite/forget-static-pages-on-change.ts'
@@ -63,6 +64,7 @@ export function framework(buildOptions: FrameworkBuildOptions = {}): PluginOptio
     forgetStaticPagesOnChange(),
     devWarmup(routesDirOf),
     devErrorOverlay(),
+    compileErrorLocations(),
     ssrSourceUrls(),
     cachedCallSites(),
     cacheDirective(),

@@ -44,7 +44,10 @@ test('a page that does not compile: the overlay on a fresh load, logged once, an
   const overlay = await overlayOf(page)
   expect(overlay.message).toContain('Unexpected token')
   expect(overlay.message).toContain('const x = ;')
+  // Whichever overlay shows it, the framework's or Vite's (the watcher's compile of the new
+  // file may fail after the request's): where it is and its code frame.
   expect(overlay.file).toContain(`${file}:2:`)
+  expect(overlay.frame).toMatch(/^>?\s*2\s*\|\s+const x = ;$/m)
   expect(loggedErrors(dev.server.process, mark)).toHaveLength(1)
 
   project.write(
@@ -54,6 +57,23 @@ test('a page that does not compile: the overlay on a fresh load, logged once, an
   await page.getByText('The page compiles again').waitFor()
   expect(await page.locator('vite-error-overlay').count()).toBe(0)
 }, 240_000)
+
+test('a page open when its file stops compiling: the overlay names the line and shows the code frame', async () => {
+  const file = 'src/routes/(lab)/lab/overlay/broken-later/page.tsx'
+  project.write(file, 'export default function Later() {\n  return <p>It compiles for now</p>\n}\n')
+  const page = await open()
+  await onceRouted(async () => (await page.goto('/lab/overlay/broken-later'))!)
+  await waitForHydration(page)
+  await page.getByText('It compiles for now').waitFor()
+  project.write(
+    file,
+    ['export default function Later() {', '  const y = ;', '  return <p>{y}</p>', '}'].join('\n'),
+  )
+  const overlay = await overlayOf(page)
+  expect(overlay.message).toContain('Unexpected token')
+  expect(overlay.file).toContain(`${file}:2:`)
+  expect(overlay.frame).toMatch(/^>?\s*2\s*\|\s+const y = ;$/m)
+}, 180_000)
 
 test('a server component that throws: the overlay over error.tsx, with the code frame, logged once with it', async () => {
   const mark = dev.server.process.output.length
@@ -156,6 +176,10 @@ test('a client component that fails during SSR: the overlay and the log at the l
   expect(response?.status()).toBe(500)
   const overlay = await overlayOf(page)
   expect(overlay.message).toBe('window is not defined')
+  expect(overlay.file).toMatch(/src\/routes\/\(lab\)\/lab\/global\/_browser-only\.tsx:6:66$/)
+  expect(overlay.frame).toMatch(
+    /^>\s+6 \| {5}<p data-testid="browser-only">\{`Rendered in the browser at \$\{window/m,
+  )
   const failed = (stack: string[]) => stack.find((line) => line.includes('at BrowserOnly ('))
   expect(failed(overlay.stack.split('\n'))).toContain(at)
   const logged = loggedErrors(dev.server.process, mark)

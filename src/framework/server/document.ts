@@ -80,7 +80,10 @@ async function globalErrorResponse(
   })
 }
 
-/** In development, `html` with the overlay of what the server threw under `digest`. */
+/**
+ * In development, `html` with the overlay of what the server threw under `digest`, with the
+ * code frame of where it was thrown: a client component's SSR failure has none until here.
+ */
 function devOverlay(
   core: Core,
   html: Readable,
@@ -89,7 +92,9 @@ function devOverlay(
   nonce: string | undefined,
 ): Readable {
   if (!core.dev) return html
-  return withOverlay(html, recordedThrown(digest) ?? error, nonce)
+  const thrown = recordedThrown(digest) ?? error
+  withCodeFrame(thrown)
+  return withOverlay(html, thrown, nonce)
 }
 
 type Options = Pick<RenderOptions, 'formState' | 'fallback'> & {
