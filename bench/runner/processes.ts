@@ -99,11 +99,25 @@ export function processTree(pid: number): number[] {
   return tree
 }
 
+/**
+ * A /proc file of `member`, a process of `pid`'s tree. A descendant that exited since the tree
+ * was read is left out (undefined); the process itself gone is the run's failure, said plainly.
+ */
+function procFile(pid: number, member: number, file: string): string | undefined {
+  try {
+    return readFileSync(`/proc/${member}/${file}`, 'utf8')
+  } catch (error) {
+    if (member !== pid) return undefined
+    throw new Error(`The server (process ${pid}) exited during the measurement.`, { cause: error })
+  }
+}
+
 /** Resident memory of a process and its descendants (summed), from /proc (Linux). */
 export function rssKiB(pid: number): number {
   let total = 0
   for (const member of processTree(pid)) {
-    const status = readFileSync(`/proc/${member}/status`, 'utf8')
+    const status = procFile(pid, member, 'status')
+    if (status === undefined) continue
     const kib = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]
     if (!kib) throw new Error(`No VmRSS for process ${member}`)
     total += Number(kib)
@@ -120,7 +134,8 @@ const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toStr
 export function cpuMs(pid: number): number {
   let ticks = 0
   for (const member of processTree(pid)) {
-    const stat = readFileSync(`/proc/${member}/stat`, 'utf8')
+    const stat = procFile(pid, member, 'stat')
+    if (stat === undefined) continue
     // Fields after the command name (which may hold spaces): state is the 1st, utime the 12th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     ticks += Number(fields[11]) + Number(fields[12])
