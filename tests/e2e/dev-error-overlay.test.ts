@@ -30,6 +30,15 @@ const logSince = (mark: number) =>
     .map((line) => line.text)
     .join('\n')
 
+/**
+ * The errors the dev server logged since `mark`, once there is one: the overlay may show before
+ * the server's log line is read, and a late line would count in the next test's window.
+ */
+async function loggedSince(mark: number) {
+  await expect.poll(() => loggedErrors(dev.server.process, mark).length).toBeGreaterThan(0)
+  return loggedErrors(dev.server.process, mark)
+}
+
 test('a page that does not compile: the overlay on a fresh load, logged once, and the page reloads once fixed', async () => {
   const file = 'src/routes/(lab)/lab/overlay/syntax/page.tsx'
   project.write(
@@ -48,7 +57,7 @@ test('a page that does not compile: the overlay on a fresh load, logged once, an
   // file may fail after the request's): where it is and its code frame.
   expect(overlay.file).toContain(`${file}:2:`)
   expect(overlay.frame).toMatch(/^>?\s*2\s*\|\s+const x = ;$/m)
-  expect(loggedErrors(dev.server.process, mark)).toHaveLength(1)
+  expect(await loggedSince(mark)).toHaveLength(1)
 
   project.write(
     file,
@@ -89,7 +98,7 @@ test('a server component that throws: the overlay over error.tsx, with the code 
   // error.tsx is under it, showing the message.
   await page.getByTestId('error-message').filter({ hasText: 'secret detail 42' }).waitFor()
 
-  const logged = loggedErrors(dev.server.process, mark)
+  const logged = await loggedSince(mark)
   expect(logged).toHaveLength(1)
   expect(logged[0]!.detail[0]).toBe('Error: The lab server component failed (secret detail 42).')
   expect(logSince(mark)).toMatch(/^>\s+9 \| {3}if \(!fixed\) throw new Error\(/m)
@@ -125,7 +134,7 @@ test('a server component that throws after the shell, inside <Suspense>: the ove
   expect(overlay.message).toBe('The late part failed (secret detail 42).')
   expect(overlay.file).toContain(`${file}:4:`)
   expect(overlay.count).toBe(1)
-  expect(loggedErrors(dev.server.process, mark)).toHaveLength(1)
+  expect(await loggedSince(mark)).toHaveLength(1)
 }, 180_000)
 
 test('a client navigation to a page that throws: the overlay in the page', async () => {
@@ -143,7 +152,7 @@ test('a client navigation to a page that throws: the overlay in the page', async
   expect(overlay.message).toBe('The lab server component failed (secret detail 42).')
   expect(overlay.frame).toMatch(/^>\s+9 \|/m)
   expect(overlay.count).toBe(1)
-  expect(loggedErrors(dev.server.process, mark)).toHaveLength(1)
+  expect(await loggedSince(mark)).toHaveLength(1)
 }, 180_000)
 
 test("a server function call that throws: the overlay in the page, and the log, at the throw's line and column", async () => {
@@ -162,7 +171,7 @@ test("a server function call that throws: the overlay in the page, and the log, 
   const thrower = (stack: string[]) => stack.find((line) => line.includes('at interruptAction ('))
   expect(thrower(overlay.stack.split('\n'))).toContain(`${file}:7:31)`)
 
-  const logged = loggedErrors(dev.server.process, mark)
+  const logged = await loggedSince(mark)
   expect(logged).toHaveLength(1)
   expect(thrower(logged[0]!.detail)).toContain(`${file}:7:31)`)
 }, 180_000)
@@ -182,7 +191,7 @@ test('a client component that fails during SSR: the overlay and the log at the l
   )
   const failed = (stack: string[]) => stack.find((line) => line.includes('at BrowserOnly ('))
   expect(failed(overlay.stack.split('\n'))).toContain(at)
-  const logged = loggedErrors(dev.server.process, mark)
+  const logged = await loggedSince(mark)
   expect(logged).toHaveLength(1)
   expect(failed(logged[0]!.detail)).toContain(at)
 }, 180_000)
