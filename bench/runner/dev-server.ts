@@ -2,14 +2,12 @@
 // the app (no prebundled dependencies, nothing transformed yet) until the first page is served and
 // hydrated in Chromium, then a client navigation to a route not loaded yet and the same one again
 // once warm. CPU is the dev server's, all its threads, until the first page is hydrated.
-import { spawn } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { chromium, type Page } from 'playwright-core'
-import { cpuMs, stop } from './processes.ts'
+import type { Page } from 'playwright-core'
+import { launchBrowser } from '../../tests/e2e/support/browser.ts'
+import { copyProject } from '../../tests/e2e/support/project-copy.ts'
+import { startDevServer } from '../../tests/e2e/support/servers.ts'
+import { cpuMs } from './processes.ts'
 
 export interface DevSample {
   /** Spawn to Vite's "Local:" line. */
@@ -26,21 +24,7 @@ export interface DevSample {
   warmNavigationMs: number
 }
 
-const COPIED = ['src', 'package.json', 'tsconfig.json', 'vite.config.ts']
-const CHROMIUM = '/usr/bin/chromium'
 const TIMEOUT_MS = 120_000
-
-/** The app without node_modules/.vite, so the dev server starts as after a fresh clone. */
-function freshCopy(root: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-dev-'))
-  for (const entry of COPIED) cpSync(join(root, entry), join(dir, entry), { recursive: true })
-  mkdirSync(join(dir, 'node_modules'))
-  for (const entry of readdirSync(join(root, 'node_modules'))) {
-    if (entry !== '.vite')
-      symlinkSync(join(root, 'node_modules', entry), join(dir, 'node_modules', entry))
-  }
-  return dir
-}
 
 const hydrated = (page: Page) =>
   page.waitForFunction(
@@ -59,61 +43,48 @@ async function navigate(page: Page, linkText: string, heading: string): Promise<
   return performance.now() - start
 }
 
-export async function measureDevServer(root: string): Promise<DevSample> {
-  const dir = freshCopy(root)
-  const vite = join(
-    dirname(createRequire(import.meta.url).resolve('vite/package.json')),
-    'bin/vite.js',
-  )
-  const browser = await chromium.launch({ executablePath: CHROMIUM })
-  const page = await browser.newPage()
-  const start = performance.now()
-  const child = spawn(process.execPath, [vite, '--port', '0', '--host', '127.0.0.1'], {
-    cwd: dir,
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: join(dir, 'data') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+/**
+ * The app without node_modules/.vite (so the dev server starts as after a fresh clone), served and
+ * browsed with the end-to-end tests' own parts: their Chromium flags keep it off the network.
+ */
+export async function measureDevServer(): Promise<DevSample> {
+  const copy = copyProject()
+  const browser = await launchBrowser()
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let output = ''
-      const read = (chunk: Buffer) => {
-        output += chunk.toString()
-        const found = /Local:\s+(http:\/\/\S+)/.exec(output)?.[1]
-        if (found) resolve(found.replace(/\/$/, ''))
+    const page = await browser.newPage()
+    const start = performance.now()
+    const server = await startDevServer({ root: copy.dir })
+    try {
+      const readyMs = performance.now() - start
+      const { url } = server
+      let firstDocumentMs = 0
+      page.on('requestfinished', (request) => {
+        if (request.url() === `${url}/` && !firstDocumentMs)
+          firstDocumentMs = performance.now() - start
+      })
+      const answer = await page.goto(`${url}/`, { timeout: TIMEOUT_MS })
+      if (answer?.status() !== 200)
+        throw new Error(`the dev server's first page answered ${answer?.status()}`)
+      await hydrated(page)
+      const hydratedMs = performance.now() - start
+      const cpuToHydratedMs = cpuMs(server.process.pid)
+      const firstNavigationMs = await navigate(page, 'Notes', 'All notes')
+      await navigate(page, 'Home', 'Notebook')
+      const warmNavigationMs = await navigate(page, 'Notes', 'All notes')
+      return {
+        readyMs,
+        firstDocumentMs,
+        hydratedMs,
+        cpuToHydratedMs,
+        firstNavigationMs,
+        warmNavigationMs,
       }
-      child.stdout.on('data', read)
-      child.stderr.on('data', read)
-      child.once('exit', (code) =>
-        reject(new Error(`vite exited (${code}) before listening:\n${output}`)),
-      )
-    })
-    const readyMs = performance.now() - start
-    let firstDocumentMs = 0
-    page.on('requestfinished', (request) => {
-      if (request.url() === `${url}/` && !firstDocumentMs)
-        firstDocumentMs = performance.now() - start
-    })
-    const answer = await page.goto(`${url}/`, { timeout: TIMEOUT_MS })
-    if (answer?.status() !== 200)
-      throw new Error(`the dev server's first page answered ${answer?.status()}`)
-    await hydrated(page)
-    const hydratedMs = performance.now() - start
-    const cpuToHydratedMs = cpuMs(child.pid!)
-    const firstNavigationMs = await navigate(page, 'Notes', 'All notes')
-    await navigate(page, 'Home', 'Notebook')
-    const warmNavigationMs = await navigate(page, 'Notes', 'All notes')
-    return {
-      readyMs,
-      firstDocumentMs,
-      hydratedMs,
-      cpuToHydratedMs,
-      firstNavigationMs,
-      warmNavigationMs,
+    } finally {
+      // Waited for: a dev server left running would keep the bench from exiting.
+      await server.stop()
     }
   } finally {
-    // Waited for: a dev server left running would keep the bench from exiting.
-    await stop(child)
     await browser.close()
-    rmSync(dir, { recursive: true, force: true })
+    copy.remove()
   }
 }

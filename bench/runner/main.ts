@@ -220,8 +220,9 @@ export async function main(argv: string[]): Promise<number> {
     await build('the floor', ['-c', 'bench/floor/vite.config.ts'])
 
     await steadiness.sample(settings.steadinessSamples)
+    console.log('timing the dev server from a fresh copy of the app')
     const devSamples: DevSample[] = []
-    for (let i = 0; i < settings.devStarts; i++) devSamples.push(await measureDevServer(ROOT))
+    for (let i = 0; i < settings.devStarts; i++) devSamples.push(await measureDevServer())
     const development = summarizeDevelopment(devSamples, appBuildMs)
     console.log(`dev server starts: ${settings.devStarts}`)
 

@@ -1,7 +1,7 @@
 // What the bench measures of one server: an answer's bytes and rows, the client JavaScript a page
 // loads, throughput under load (autocannon, in its own process), time to first byte, and cold start.
 // Every request carries the visitor cookie, which only the cookie-hole pages read.
-import { Agent, get as httpGet, type IncomingHttpHeaders } from 'node:http'
+import { Agent, type ClientRequest, get as httpGet, type IncomingHttpHeaders } from 'node:http'
 import { createRequire } from 'node:module'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
@@ -12,6 +12,8 @@ export { ROW_COUNT }
 
 /** The visitor's name in its cookie: the cookie-hole pages show it. */
 export const VISITOR = 'bench'
+/** A server silent this long on one request is stuck: the bench fails, naming the URL, rather than hang. */
+const ANSWER_TIMEOUT_MS = 30_000
 const COOKIE = `${VISITOR_COOKIE}=${VISITOR}`
 
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js')
@@ -22,17 +24,26 @@ export interface Answer {
   body: Buffer
 }
 
+/** Fails `request` once its connection has been silent for ANSWER_TIMEOUT_MS, naming the URL. */
+function failWhenSilent(request: ClientRequest, url: string): ClientRequest {
+  request.setTimeout(ANSWER_TIMEOUT_MS, () =>
+    request.destroy(new Error(`${url} sent nothing for ${ANSWER_TIMEOUT_MS / 1000} s`)),
+  )
+  return request
+}
+
 /** A GET on a connection of its own, with no Accept-Encoding: the bytes as the server made them. */
 export function get(url: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    httpGet(url, { agent: false, headers: { cookie: COOKIE } }, (res) => {
+    const request = httpGet(url, { agent: false, headers: { cookie: COOKIE } }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () =>
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
       )
       res.on('error', reject)
-    }).on('error', reject)
+    })
+    failWhenSilent(request, url).on('error', reject)
   })
 }
 
@@ -147,7 +158,7 @@ export async function load(url: string, seconds: number, connections: number, pi
 function firstByte(url: string, agent: Agent): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = performance.now()
-    httpGet(url, { agent, headers: { cookie: COOKIE } }, (res) => {
+    const request = httpGet(url, { agent, headers: { cookie: COOKIE } }, (res) => {
       let firstMs: number | undefined
       res.on('data', () => {
         firstMs ??= performance.now() - start
@@ -158,7 +169,8 @@ function firstByte(url: string, agent: Agent): Promise<number> {
           : reject(new Error(`${url} answered ${res.statusCode} to a first-byte sample`)),
       )
       res.on('error', reject)
-    }).on('error', reject)
+    })
+    failWhenSilent(request, url).on('error', reject)
   })
 }
 

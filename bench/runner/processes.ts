@@ -24,6 +24,7 @@ export interface Server {
 const LISTENING = /Listening on (http:\/\/\S+)/
 const START_TIMEOUT_MS = 30_000
 const STOP_TIMEOUT_MS = 5_000
+const RUN_TIMEOUT_MS = 300_000
 const LOG_LINES = 50
 
 const running = new Set<ChildProcess>()
@@ -150,6 +151,8 @@ export async function runNode(script: string, args: string[], cwd: string, env =
       cwd,
       env: { ...process.env, ...env },
       maxBuffer: 64 * 1024 * 1024,
+      // A build or an autocannon run stuck this long fails the bench instead of hanging it.
+      timeout: RUN_TIMEOUT_MS,
     })
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }

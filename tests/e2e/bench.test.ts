@@ -3,7 +3,7 @@
 // seven contenders, and starts the dev server once from a fresh copy. Only that every contender answered correctly and that every figure is there
 // is checked, never a timing.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -82,6 +82,10 @@ function runBench(): Promise<typeof run> {
 beforeAll(async () => {
   assertBuilt()
   run = await runBench()
+  // The hook's error is what a CI log's tail shows: it carries what the bench printed.
+  if (!existsSync(out)) {
+    throw new Error(`the bench (exit ${run.code}) wrote no results:\n${run.stdout}\n${run.stderr}`)
+  }
   if (run.code !== 0) console.error(`bench output:\n${run.stdout}\n${run.stderr}`)
   results = JSON.parse(readFileSync(out, 'utf8')) as Results
 }, BENCH_TIMEOUT_MS + 10_000)
