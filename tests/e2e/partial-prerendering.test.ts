@@ -1,7 +1,8 @@
 // Partial prerendering against the production build (docs/caching.md, "Partial prerendering").
 // Fixtures: /lab/ppr opts in (`experimental_ppr`): a static heading, a "use cache" part and a
 // counter in the shell, and a hole that reads the `lab-visitor` cookie and then takes a second;
-// /lab/ppr/broken, whose hole throws (its error.tsx shows); /lab/ppr/outside, which reads a
+// /lab/ppr/broken, whose hole throws (its error.tsx shows); /lab/ppr/gate, whose hole redirects or
+// calls notFound() by the `lab-gate` cookie; /lab/ppr/outside, which reads a
 // cookie outside any Suspense boundary (no shell). The lab's controls are open on this server.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -159,6 +160,34 @@ test('a hole that throws shows its error.tsx; the shell around it stays', async 
   await page.goto('/lab/ppr/broken')
   await page.getByText('Something went wrong in the lab.').waitFor()
   expect(await page.locator('header nav a[href="/lab"]').count()).toBe(1)
+})
+
+test('a hole that redirects or calls notFound(): after the shell’s 200, as in a streamed page', async () => {
+  const gate = (value: string) => chunksOf('/lab/ppr/gate', `lab-gate=${value}`)
+  const redirected = await gate('redirect')
+  expect(redirected.response.status).toBe(200)
+  const redirectedHtml = redirected.chunks.join('')
+  expect(shellOf(redirected.chunks)).toContain('The shell of a page whose hole may interrupt')
+  expect(redirectedHtml).toContain(
+    '<noscript><meta http-equiv="refresh" content="1;url=/lab/ppr"></noscript>',
+  )
+  const missing = (await gate('missing')).chunks.join('')
+  expect(missing).toContain('<noscript><meta name="robots" content="noindex"></noscript>')
+  expect(missing).not.toContain('The gate is open.')
+
+  // In the browser the router follows the redirect, or shows the 404 screen, with no error.
+  for (const [value, path, text] of [
+    ['redirect', '/lab/ppr', 'Hello, stranger.'],
+    ['missing', '/lab/ppr/gate', 'This page could not be found.'],
+  ] as const) {
+    const page = await chromium.newPage()
+    const errors = collectPageErrors(page)
+    await page.context().addCookies([{ name: 'lab-gate', value, url: app.url }])
+    await page.goto('/lab/ppr/gate')
+    await page.getByText(text).waitFor()
+    expect(new URL(page.url()).pathname).toBe(path)
+    expect(errors).toEqual([])
+  }
 })
 
 test('the notebook’s /you: its notes are the shell, who is signed in the hole', async () => {
