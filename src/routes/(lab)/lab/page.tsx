@@ -48,6 +48,12 @@ const DEMOS: [href: Route, what: string][] = [
     '/lab/ppr',
     'Partial prerendering: a static shell from memory, then the part that reads a cookie',
   ],
+  ['/lab/ppr/broken', 'Partial prerendering: a hole that throws, its error.tsx inside the shell'],
+  [
+    '/lab/ppr/gate',
+    'Partial prerendering: a hole that redirects or calls notFound() (the lab-gate cookie)',
+  ],
+  ['/lab/ppr/outside', 'A cookie read outside every Suspense boundary: no shell, and why'],
   [
     '/lab/use-cache',
     'A "use cache" component with a client component inside, kept until its tag is revalidated',
