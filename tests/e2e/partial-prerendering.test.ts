@@ -2,8 +2,9 @@
 // Fixtures: /lab/ppr opts in (`experimental_ppr`): a static heading, a "use cache" part and a
 // counter in the shell, and a hole that reads the `lab-visitor` cookie and then takes a second;
 // /lab/ppr/broken, whose hole throws (its error.tsx shows); /lab/ppr/gate, whose hole redirects or
-// calls notFound() by the `lab-gate` cookie; /lab/ppr/outside, which reads a
-// cookie outside any Suspense boundary (no shell). The lab's controls are open on this server.
+// calls notFound() by the `lab-gate` cookie; /lab/ppr/missing, which calls notFound() outside its
+// hole; /lab/ppr/outside, which reads a cookie outside any Suspense boundary (no shell). The lab's
+// controls are open on this server.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
@@ -188,6 +189,17 @@ test('a hole that redirects or calls notFound(): after the shell’s 200, as in 
     expect(new URL(page.url()).pathname).toBe(path)
     expect(errors).toEqual([])
   }
+})
+
+test('a page that calls notFound() outside its holes answers 404, and nothing is said of its shell', async () => {
+  const from = app.server.process.output.length
+  for (let i = 0; i < 2; i++) {
+    const response = await fetch(`${app.url}/lab/ppr/missing`)
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('This page could not be found.')
+  }
+  const said = app.server.process.output.slice(from).map((line) => line.text)
+  expect(said.filter((line) => line.includes('/lab/ppr/missing'))).toEqual([])
 })
 
 test('the notebook’s /you: its notes are the shell, who is signed in the hole', async () => {

@@ -1,5 +1,6 @@
 // Partial prerendering's holes (request/dynamic-reads.ts, server/shell-render.ts): in a shell
 // render a read of the request never settles and is noted with its reader; elsewhere it reads.
+// What a settled shell comes to: kept, or refused and why.
 import { describe, expect, test, vi } from 'vitest'
 import {
   getDynamicReason,
@@ -9,7 +10,11 @@ import {
 import { connection } from '../../src/framework/server/connection.ts'
 import { cookies, headers } from '../../src/framework/server/request-apis.ts'
 import { runWithRequest } from '../../src/framework/server/request-store.ts'
-import { emptyShellReason } from '../../src/framework/server/shell-render.ts'
+import {
+  emptyShellReason,
+  type SettledShell,
+  shellVerdict,
+} from '../../src/framework/server/shell-render.ts'
 import { RouteClassification } from '../../src/framework/static/classification.ts'
 
 const request = () => new Request('http://localhost/page', { headers: { cookie: 'a=1' } })
@@ -90,6 +95,62 @@ describe('a route without a shell', () => {
     expect(classification.shellRefusalOf('a/[id]/page.tsx', '/a/1')).toBeUndefined()
     warn.mockRestore()
     vi.useRealTimers()
+  })
+
+  test('after a 404 or a redirect: that page, for a while, with nothing said', () => {
+    const classification = new RouteClassification()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    classification.pauseShell('/a/404', 'it answered 404', 10, true)
+    expect(classification.shellRefusalOf('a/[id]/page.tsx', '/a/404')).toBe('it answered 404')
+    expect(warn).not.toHaveBeenCalled()
+    warn.mockRestore()
+  })
+})
+
+describe('the verdict on a settled shell', () => {
+  const kept: SettledShell = {
+    failed: false,
+    status: 200,
+    interrupt: undefined,
+    dynamicReason: undefined,
+    postponed: '{"holes":1}',
+    preludeBytes: 1000,
+    holes: [],
+  }
+
+  test('a shell with content and holes is kept', () => {
+    expect(shellVerdict(kept)).toBeUndefined()
+  })
+
+  test.each([
+    [{ failed: true }, { refused: 'its shell met an error (logged above)', lasting: false }],
+    [
+      { dynamicReason: "dynamic = 'force-dynamic'" },
+      { refused: "it is dynamic (dynamic = 'force-dynamic')", lasting: true },
+    ],
+    [{ postponed: null }, { refused: 'it rendered whole, with no hole to leave', lasting: true }],
+  ] as const)('refused: %j', (change, refusal) => {
+    expect(shellVerdict({ ...kept, ...change })).toEqual(refusal)
+  })
+
+  test('an empty shell names the read that held it back, and is tried once more', () => {
+    expect(shellVerdict({ ...kept, preludeBytes: 0 })).toEqual({
+      refused: emptyShellReason([]),
+      lasting: true,
+      empty: true,
+    })
+  })
+
+  test('notFound() or redirect() outside a hole: the page’s own answer, for that page, quietly', () => {
+    const missing = shellVerdict({ ...kept, interrupt: { signal: 'fallback', status: 404 } })
+    expect(missing).toEqual({ refused: 'it answered 404', lasting: false, quiet: true })
+    const moved = shellVerdict({
+      ...kept,
+      interrupt: { signal: 'redirect', url: '/elsewhere', status: 307, type: undefined },
+    })
+    expect(moved).toEqual({ refused: 'it answered 307', lasting: false, quiet: true })
+    // An error wins: it is worth saying.
+    expect(shellVerdict({ ...kept, failed: true, status: 404 })?.quiet).toBeUndefined()
   })
 })
 

@@ -160,9 +160,12 @@ export interface Core {
 
 /**
  * A partially prerendered page's shell render (shell-render.ts): kept (`page`), or why the route
- * has none this time (`lasting`: ever, until the code changes) and renders whole per request.
+ * has none this time (`lasting`: ever, until the code changes; `quiet`: the page's own answer, a
+ * 404 or a redirect, not worth a warning) and renders whole per request.
  */
-export type ShellOutcome = { page: StaticPage } | { refused: string; lasting: boolean }
+export type ShellOutcome =
+  | { page: StaticPage }
+  | { refused: string; lasting: boolean; quiet?: true | undefined }
 
 /** `load`, each file's module kept once loaded; a failed load is tried again next time. */
 function importedOnce(load: CoreDependencies['loadRouteModule']): Core['load'] {

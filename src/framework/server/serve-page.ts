@@ -124,7 +124,7 @@ async function keptShell(
   ).result
   if ('page' in outcome) return isShellPage(outcome.page) ? outcome.page : undefined
   if (outcome.lasting) classification.refuseShell(match.route.file, url.pathname, outcome.refused)
-  else classification.pauseShell(url.pathname, outcome.refused, SHELL_RETRY_S)
+  else classification.pauseShell(url.pathname, outcome.refused, SHELL_RETRY_S, outcome.quiet)
   return undefined
 }
 

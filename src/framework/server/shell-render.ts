@@ -16,9 +16,10 @@ import {
 import type { RouteMatch } from '../routing/types.ts'
 import type { SegmentConfig } from '../static/classification.ts'
 import { reportServerError } from '../wire/errors.ts'
+import type { Interrupt } from '../wire/interrupts.ts'
 import type { Core, ShellOutcome } from './core-state.ts'
 import { detachedRequest, pageUrlOf, WHOLE_RENDER_TIMEOUT_MS } from './detached-renders.ts'
-import { hadRenderErrors } from './render-errors.ts'
+import { recordedErrors } from './render-errors.ts'
 import { renderRoute } from './render-payload.tsx'
 import { runDetached } from './request-store.ts'
 
@@ -57,6 +58,49 @@ export function emptyShellReason(holes: readonly RequestHole[]): string {
     return `${hole.reason} was read by ${reader}, whose tags go in the document's <head>, outside every <Suspense> boundary. Read the request in the page instead, or keep the route dynamic`
   }
   return `${hole.reason} was read${reader ? ` by ${reader}` : ''} outside every <Suspense> boundary. Wrap the component that reads it in <Suspense> (its fallback goes in the shell)`
+}
+
+/** What a settled shell render came to, for shellVerdict(). */
+export interface SettledShell {
+  /** An error failed the payload's render or the HTML prerender. */
+  failed: boolean
+  /** The page's status, 200 unless a fallback screen (a route no page matched) is its answer. */
+  status: number
+  /** notFound(), redirect() and the like, thrown outside a hole: the first, with its status. */
+  interrupt: Interrupt | undefined
+  /** Why the render was dynamic, if it was (a read the shell render cannot leave as a hole). */
+  dynamicReason: string | undefined
+  postponed: string | null
+  preludeBytes: number
+  holes: readonly RequestHole[]
+}
+
+export type ShellRefusal = {
+  refused: string
+  lasting: boolean
+  /** The page's own answer (a 404, a redirect), not a problem: said to nobody. */
+  quiet?: true
+  /** Rendered whole: tried once more before it counts (renderShell()). */
+  empty?: true
+}
+
+/** Whether a settled shell is kept, or why not (undefined: kept). */
+export function shellVerdict(shell: SettledShell): ShellRefusal | undefined {
+  if (shell.failed) return { refused: 'its shell met an error (logged above)', lasting: false }
+  // A page that answers otherwise for this pathname (a missing note) has no shell to keep, and
+  // that is no problem to report; another pathname of the route may have one.
+  const status = shell.interrupt?.status ?? shell.status
+  if (status !== 200) return { refused: `it answered ${status}`, lasting: false, quiet: true }
+  if (shell.dynamicReason !== undefined) {
+    return { refused: `it is dynamic (${shell.dynamicReason})`, lasting: true }
+  }
+  if (shell.postponed === null) {
+    return { refused: 'it rendered whole, with no hole to leave', lasting: true }
+  }
+  if (shell.preludeBytes === 0) {
+    return { refused: emptyShellReason(shell.holes), lasting: true, empty: true }
+  }
+  return undefined
 }
 
 function sleep(ms: number): Promise<void> {
@@ -103,7 +147,7 @@ function renderShellOnce(
     const holes = renderAsShell()
     const heldErrors: unknown[] = []
     const ssr = await core.html()
-    let refusal: { refused: string; lasting: boolean; empty?: true } | undefined
+    let refusal: ShellRefusal | undefined
     const result = await core.pages.renderToKeep(
       url.pathname,
       async (use) => {
@@ -152,20 +196,23 @@ function renderShellOnce(
         }
       },
       (result) => {
-        const { prelude, postponed, errors } = result.prerendered
-        const failed =
-          errors.length > 0 || heldErrors.length > 0 || hadRenderErrors() || result.status !== 200
         if (refusal) return false
-        if (failed) {
-          for (const error of [...heldErrors, ...errors]) reportServerError(error)
-          refusal = { refused: 'its shell met an error (logged above)', lasting: false }
-        } else if (getDynamicReason() !== undefined) {
-          refusal = { refused: `it is dynamic (${getDynamicReason()})`, lasting: true }
-        } else if (postponed === null) {
-          refusal = { refused: 'it rendered whole, with no hole to leave', lasting: true }
-        } else if (prelude.byteLength === 0) {
-          refusal = { refused: emptyShellReason(holes), lasting: true, empty: true }
-        }
+        const { prelude, postponed, errors } = result.prerendered
+        // What the render's onError recorded was logged there; these were only held.
+        for (const error of [...heldErrors, ...errors]) reportServerError(error)
+        const recorded = recordedErrors()
+        refusal = shellVerdict({
+          failed:
+            heldErrors.length > 0 ||
+            errors.length > 0 ||
+            recorded.some((entry) => entry.interrupt === null),
+          status: result.status,
+          interrupt: recorded.find((entry) => entry.interrupt !== null)?.interrupt ?? undefined,
+          dynamicReason: getDynamicReason(),
+          postponed,
+          preludeBytes: prelude.byteLength,
+          holes,
+        })
         return refusal === undefined
       },
       revalidate,

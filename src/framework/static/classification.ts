@@ -125,11 +125,13 @@ export class RouteClassification {
   }
 
   /**
-   * The shell of `pathname` failed this time (an error, a timeout): for `seconds` its documents
-   * render whole, rather than each trying a shell again first.
+   * The shell of `pathname` failed this time (an error, a timeout; `quiet`: the page answered
+   * 404 or redirected, said to nobody): for `seconds` its documents render whole, rather than each
+   * trying a shell again first.
    */
-  pauseShell(pathname: string, reason: string, seconds: number): void {
+  pauseShell(pathname: string, reason: string, seconds: number, quiet = false): void {
     this.shellPauses.set(pathname, { reason, until: Date.now() + seconds * 1000 })
+    if (quiet) return
     console.warn(
       `[partial prerendering] ${pathname} was rendered whole: ${reason}. Its shell is tried again in ${seconds} s.`,
     )

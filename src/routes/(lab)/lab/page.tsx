@@ -53,6 +53,7 @@ const DEMOS: [href: Route, what: string][] = [
     '/lab/ppr/gate',
     'Partial prerendering: a hole that redirects or calls notFound() (the lab-gate cookie)',
   ],
+  ['/lab/ppr/missing', 'Partial prerendering: notFound() outside the hole, a 404 and no shell'],
   ['/lab/ppr/outside', 'A cookie read outside every Suspense boundary: no shell, and why'],
   [
     '/lab/use-cache',
