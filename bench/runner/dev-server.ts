@@ -49,7 +49,10 @@ async function navigate(page: Page, linkText: string, heading: string): Promise<
  */
 export async function measureDevServer(): Promise<DevSample> {
   const copy = copyProject()
-  const browser = await launchBrowser()
+  const browser = await launchBrowser().catch((error: unknown) => {
+    copy.remove()
+    throw error
+  })
   try {
     const page = await browser.newPage()
     const start = performance.now()
